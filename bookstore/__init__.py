@@ -1,0 +1,26 @@
+"""The bookstore application factory."""
+from flask import Flask
+
+from bookstore.config import load_config
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Build the app: settings, extensions, API, error handlers, CLI and the SPA."""
+    app = Flask(__name__, instance_relative_config=True)
+    load_config(app, overrides=config)
+    app.json.sort_keys = False
+
+    from bookstore.extensions import register_extensions
+    from bookstore.api import register_blueprints
+    from bookstore.errors import register_error_handlers
+    from bookstore.security import register_jwt_handlers
+    from bookstore.cli import register_cli
+    from bookstore.spa import register_spa
+
+    register_extensions(app)
+    register_jwt_handlers(app)
+    register_blueprints(app)
+    register_error_handlers(app)
+    register_cli(app)
+    register_spa(app)
+    return app

@@ -1,0 +1,14 @@
+"""Thin HTTP adapters, one module per resource, all under /api."""
+from flask import Flask
+
+from bookstore.extensions import api
+
+
+def register_blueprints(app: Flask) -> None:
+    """Mount every API blueprint; each one declares its own /api/... prefix."""
+    from bookstore.api import auth, books, categories, contact, health, newsletter, wishlist
+    from bookstore.api.admin import admin_blp
+
+    for module in (health, auth, books, categories, wishlist, contact, newsletter):
+        api.register_blueprint(module.blp)
+    api.register_blueprint(admin_blp)

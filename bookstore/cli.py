@@ -1,0 +1,54 @@
+"""Operator commands: flask create-admin, flask seed-demo."""
+import click
+from flask import Flask
+from flask.cli import with_appcontext
+
+from bookstore.extensions import db
+from bookstore.models import Book
+
+
+@click.command("create-admin")
+@click.option("--email", required=True, help="The administrator's e-mail (their login).")
+@click.option("--password", prompt=True, hide_input=True, confirmation_prompt=True,
+              help="At least 8 characters; prompted for when omitted.")
+@click.option("--first-name", default="Admin", show_default=True)
+@click.option("--last-name", default="User", show_default=True)
+@with_appcontext
+def create_admin(email, password, first_name, last_name):
+    """Create an administrator, or promote an existing account to one."""
+    from bookstore.schemas.fields import Email
+    from marshmallow import ValidationError
+    from bookstore.services.accounts import create_or_promote_admin
+
+    try:
+        email = Email().deserialize(email)
+    except ValidationError as error:
+        raise click.BadParameter(error.messages[0], param_hint="--email") from None
+    if not 8 <= len(password) <= 128:
+        raise click.BadParameter("must be 8 to 128 characters long.", param_hint="--password")
+    user, created = create_or_promote_admin(email=email, password=password, first_name=first_name,
+                                            last_name=last_name)
+    click.echo(f"{'Created' if created else 'Promoted'} administrator {user.email}.")
+
+
+@click.command("seed-demo")
+@click.option("--books", "count", default=1200, show_default=True, help="How many demo books to make.")
+@click.option("--if-empty", is_flag=True, help="Do nothing when the catalogue already has books.")
+@click.option("--covers/--no-covers", default=True, show_default=True, help="Generate a cover image per book.")
+@with_appcontext
+def seed_demo(count, if_empty, covers):
+    """Load a deterministic demo catalogue of study books over the 18 categories."""
+    from bookstore.services import demo
+
+    if if_empty and db.session.scalar(db.select(Book.id).limit(1)) is not None:
+        click.echo("The catalogue has books already; demo data not loaded.")
+        return
+    with click.progressbar(length=count, label="Making demo books") as bar:
+        made = demo.seed(count, with_covers=covers, progress=bar.update)
+    click.echo(f"Loaded {made} demo books.")
+
+
+def register_cli(app: Flask) -> None:
+    """Add the operator commands to `flask`."""
+    app.cli.add_command(create_admin)
+    app.cli.add_command(seed_demo)

@@ -1,0 +1,114 @@
+"""Settings, read from the environment when the app is created (never at import time).
+
+Every setting the shop understands is listed in SETTINGS with its default and meaning; the
+README's configuration table is generated from the same list so the two cannot drift.
+"""
+import json
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+
+from flask import Flask
+
+# name -> (default, description). A default of None means "required in production".
+SETTINGS: dict[str, tuple[str | None, str]] = {
+    "BOOKSTORE_ENV": ("development", "development, production or testing"),
+    "SECRET_KEY": (None, "Flask secret; generated and kept in the instance folder outside production"),
+    "JWT_SECRET_KEY": (None, "signs access tokens (32+ bytes); generated outside production"),
+    "DATABASE_URL": ("", "SQLAlchemy URL; empty means SQLite in the instance folder"),
+    "MEDIA_ROOT": ("", "folder for uploaded and generated covers; empty means instance/media"),
+    "RATELIMIT_ENABLED": ("true", "false turns every rate limit off (load tests)"),
+    "RATELIMIT_STORAGE_URI": ("memory://", "redis://host:6379/0 to share limits between workers and dynos"),
+    "PROXY_COUNT": ("0", "how many proxies in front of the app set X-Forwarded-For (1 on a PaaS router)"),
+    "LOGIN_LIMIT_PER_IP": ("30 per minute", "login attempts per client IP"),
+    "LOGIN_FAILURES_PER_EMAIL": ("10 per 15 minutes", "failed logins per e-mail address"),
+    "FORM_LIMIT_PER_IP": ("5 per minute", "registrations, contact messages and newsletter sign-ups per IP"),
+    "CUSTOMER_TOKEN_HOURS": ("168", "lifetime of a shopper's token"),
+    "ADMIN_TOKEN_HOURS": ("8", "lifetime of an administrator's token"),
+}
+
+_TRUE = {"1", "true", "yes", "on"}
+
+
+def _env(name: str, overrides: dict) -> str | None:
+    if name in overrides:
+        return overrides[name]
+    value = os.environ.get(name)
+    return value if value not in (None, "") else SETTINGS[name][0]
+
+
+def _database_url(raw: str, instance_path: str) -> str:
+    if not raw:
+        return "sqlite:///" + os.path.join(instance_path, "bookstore.db")
+    # PaaS providers hand out postgres:// URLs; SQLAlchemy wants the driver named.
+    for prefix in ("postgres://", "postgresql://"):
+        if raw.startswith(prefix):
+            return "postgresql+psycopg://" + raw[len(prefix):]
+    return raw
+
+
+def _instance_secrets(instance_path: str) -> dict:
+    """Secrets generated once per installation, so development never runs on a known key."""
+    path = Path(instance_path) / "secrets.json"
+    if path.exists():
+        return json.loads(path.read_text())
+    values = {"SECRET_KEY": secrets.token_hex(32), "JWT_SECRET_KEY": secrets.token_hex(32)}
+    path.write_text(json.dumps(values))
+    path.chmod(0o600)
+    return values
+
+
+def load_config(app: Flask, overrides: dict | None = None) -> None:
+    """Fill app.config from the environment (and test overrides); refuse unsafe production."""
+    overrides = dict(overrides or {})
+    os.makedirs(app.instance_path, exist_ok=True)
+    env = _env("BOOKSTORE_ENV", overrides)
+    production = env == "production"
+
+    secrets_needed = {}
+    for name in ("SECRET_KEY", "JWT_SECRET_KEY"):
+        secrets_needed[name] = _env(name, overrides)
+    missing = [name for name, value in secrets_needed.items() if not value]
+    if missing and production:
+        raise RuntimeError(f"Production needs these settings: {', '.join(missing)}")
+    if missing:
+        generated = _instance_secrets(app.instance_path)
+        for name in missing:
+            secrets_needed[name] = generated[name]
+
+    media_root = _env("MEDIA_ROOT", overrides) or os.path.join(app.instance_path, "media")
+    database_url = _database_url(_env("DATABASE_URL", overrides), app.instance_path)
+
+    app.config.update(
+        BOOKSTORE_ENV=env,
+        TESTING=env == "testing",
+        SECRET_KEY=secrets_needed["SECRET_KEY"],
+        JWT_SECRET_KEY=secrets_needed["JWT_SECRET_KEY"],
+        JWT_ACCESS_TOKEN_EXPIRES=timedelta(hours=int(_env("CUSTOMER_TOKEN_HOURS", overrides))),
+        ADMIN_TOKEN_EXPIRES=timedelta(hours=int(_env("ADMIN_TOKEN_HOURS", overrides))),
+        JWT_TOKEN_LOCATION=["headers"],
+        SQLALCHEMY_DATABASE_URI=database_url,
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True} if not database_url.startswith("sqlite") else {},
+        MEDIA_ROOT=media_root,
+        MAX_CONTENT_LENGTH=8 * 1024 * 1024,
+        RATELIMIT_ENABLED=str(_env("RATELIMIT_ENABLED", overrides)).lower() in _TRUE,
+        RATELIMIT_STORAGE_URI=_env("RATELIMIT_STORAGE_URI", overrides),
+        RATELIMIT_HEADERS_ENABLED=True,
+        PROXY_COUNT=int(_env("PROXY_COUNT", overrides)),
+        LOGIN_LIMIT_PER_IP=_env("LOGIN_LIMIT_PER_IP", overrides),
+        LOGIN_FAILURES_PER_EMAIL=_env("LOGIN_FAILURES_PER_EMAIL", overrides),
+        FORM_LIMIT_PER_IP=_env("FORM_LIMIT_PER_IP", overrides),
+        JSON_SORT_KEYS=False,
+        # flask-smorest: the OpenAPI document and its docs page.
+        API_TITLE="Bookstore API",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="docs",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
+        COMPRESS_MIMETYPES=["application/json", "text/html", "text/css", "application/javascript", "text/javascript", "image/svg+xml"],
+    )
+    # Remaining overrides (tests) win over everything read above.
+    app.config.update({k: v for k, v in overrides.items() if k not in SETTINGS})

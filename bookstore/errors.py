@@ -1,0 +1,171 @@
+"""The API's error family and the one place that turns errors into the JSON envelope."""
+import logging
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from bookstore.extensions import db
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    """An error the API answers with `{"success": false, "message": ..., "errors"?: ...}`."""
+
+    status = 400
+
+    def __init__(self, message: str, status: int | None = None, errors: dict | None = None,
+                 data: dict | None = None, headers: dict | None = None):
+        super().__init__(message)
+        self.message = message
+        self.status = status or self.status
+        self.errors = errors
+        self.data = data or {}
+        self.headers = headers or {}
+
+
+class BadRequest(ApiError):
+    status = 400
+
+
+class Unauthorized(ApiError):
+    status = 401
+
+
+class Forbidden(ApiError):
+    status = 403
+
+
+class NotFound(ApiError):
+    status = 404
+
+
+class Conflict(ApiError):
+    status = 409
+
+
+class PayloadTooLarge(ApiError):
+    status = 413
+
+
+class ValidationFailed(ApiError):
+    """422 with per-field messages; the first message doubles as the human-readable one."""
+
+    status = 422
+
+    def __init__(self, errors: dict, message: str | None = None, **kwargs):
+        super().__init__(message or first_message(errors), errors=errors, **kwargs)
+
+
+# Messages for werkzeug errors whose default texts are written for HTML pages.
+_HTTP_MESSAGES = {
+    400: "The request body is not valid JSON.",
+    401: "Please sign in to continue.",
+    403: "You are not allowed to do that.",
+    404: "Not found.",
+    405: "This method is not allowed here.",
+    413: "The request is too large.",
+    415: "Send the request body as JSON.",
+    429: "Too many attempts. Please wait and try again.",
+}
+
+
+def first_message(errors) -> str:
+    """The first leaf message of a marshmallow error tree, prefixed by its field name."""
+    if isinstance(errors, dict):
+        for field, value in errors.items():
+            inner = first_message(value)
+            if field in ("_schema", "json", "query", "_root") or not isinstance(field, str):
+                return inner
+            return _with_field(_field_words(field), inner)
+    if isinstance(errors, (list, tuple)) and errors:
+        return first_message(errors[0])
+    return str(errors) if errors else "Invalid input."
+
+
+def _with_field(label: str, message: str) -> str:
+    """'Must be at least 10 characters.' on message -> 'Message must be at least 10 characters.'"""
+    if message.lower().startswith(label.lower()):
+        return message
+    for opening, joiner in (("Must ", " must "), ("Not a valid ", " is not a valid "), ("Missing ", " is missing ")):
+        if message.startswith(opening):
+            return label + joiner + message[len(opening):]
+    return f"{label}: {message}"
+
+
+def _field_words(field: str) -> str:
+    words = "".join(" " + c.lower() if c.isupper() else c for c in field).strip()
+    return words[:1].upper() + words[1:]
+
+
+def _flatten_webargs(messages: dict) -> dict:
+    """webargs nests errors under their location ({"json": {...}}); the client wants the fields."""
+    flat: dict = {}
+    for location_errors in messages.values():
+        if isinstance(location_errors, dict):
+            flat.update(location_errors)
+        else:
+            flat.setdefault("_schema", []).extend(location_errors)
+    return flat
+
+
+def envelope(message: str, status: int, errors=None, data=None, headers=None):
+    body = {"success": False, "message": message}
+    if errors:
+        body["errors"] = errors
+    if data:
+        body.update(data)
+    response = jsonify(body)
+    response.status_code = status
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _wants_json() -> bool:
+    return request.path == "/api" or request.path.startswith("/api/")
+
+
+def handle_api_error(error: ApiError):
+    return envelope(error.message, error.status, error.errors, error.data, error.headers)
+
+
+def handle_http_exception(error: HTTPException):
+    """werkzeug and flask-smorest errors: JSON under /api, the normal page elsewhere."""
+    if not _wants_json():
+        return error
+    status = error.code or 500
+    headers = dict(error.get_response().headers) if status in (405, 429) else {}
+    headers.pop("Content-Type", None)
+    headers.pop("Content-Length", None)
+    messages = (getattr(error, "data", None) or {}).get("messages")
+    if status == 422 and messages:
+        errors = _flatten_webargs(messages)
+        if list(errors) == ["_schema"]:
+            # A body of the wrong JSON type (a list, a string) is malformed, not invalid.
+            return envelope("The request body must be a JSON object.", 400)
+        return envelope(first_message(errors), 422, errors)
+    if status == 400 and messages:
+        return envelope(_HTTP_MESSAGES[400], 400)
+    message = _HTTP_MESSAGES.get(status) or error.description or "Request failed."
+    if status == 429:
+        message = "Too many attempts. Please try again in a little while."
+    return envelope(message, status, headers=headers)
+
+
+def handle_unexpected(error: Exception):
+    """Log it, undo any half-done work and answer without internals."""
+    if isinstance(error, HTTPException):
+        return handle_http_exception(error)
+    log.exception("Unhandled error on %s %s", request.method, request.path)
+    db.session.rollback()
+    if not _wants_json():
+        return "Internal Server Error", 500
+    return envelope("Something went wrong on our side. Please try again.", 500)
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Registered after flask-smorest so these handlers replace its HTTPException handler."""
+    app.register_error_handler(ApiError, handle_api_error)
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(Exception, handle_unexpected)

@@ -1,0 +1,65 @@
+"""The shared extension objects, created unbound and attached by register_extensions."""
+import sqlite3
+
+from flask import Flask, request
+from flask_compress import Compress
+from flask_jwt_extended import JWTManager
+from flask_limiter import Limiter
+from flask_migrate import Migrate
+from flask_smorest import Api
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import MetaData, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+# One naming convention so SQLite and PostgreSQL migrations name constraints alike.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def client_ip() -> str:
+    """The caller's address; ProxyFix has already applied PROXY_COUNT to X-Forwarded-For."""
+    return request.remote_addr or "unknown"
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate()
+jwt = JWTManager()
+api = Api()
+limiter = Limiter(key_func=client_ip)
+compress = Compress()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, _record):
+    """WAL lets readers work while a writer commits; foreign keys are off by default in SQLite."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+
+def register_extensions(app: Flask) -> None:
+    """Bind every extension to the app."""
+    if app.config["PROXY_COUNT"] > 0:
+        count = app.config["PROXY_COUNT"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
+    db.init_app(app)
+    migrate.init_app(app, db, render_as_batch=True, compare_type=True)
+    jwt.init_app(app)
+    api.init_app(app)
+    limiter.init_app(app)
+    compress.init_app(app)

@@ -1,0 +1,17 @@
+"""The 18 shelves of the shop (spec §3), fixed reference data loaded by a migration."""
+from sqlalchemy import String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from bookstore.extensions import db
+
+
+class Category(db.Model):
+    __tablename__ = "categories"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    slug: Mapped[str] = mapped_column(String(60), unique=True)
+    description: Mapped[str] = mapped_column(String(300), default="")
+    icon: Mapped[str] = mapped_column(String(16), default="")
+    color: Mapped[str] = mapped_column(String(16), default="")
+    position: Mapped[int] = mapped_column(default=0)

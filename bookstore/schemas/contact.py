@@ -1,0 +1,31 @@
+"""Contact form and newsletter shapes."""
+from marshmallow import Schema, fields, validate
+
+from bookstore.models import CONTACT_SUBJECTS
+from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, Trimmed, UtcDateTime, required
+
+
+class ContactSchema(InputSchema):
+    name = Trimmed(required=True, max_length=100, error_messages=required("Full name is required."),
+                   blank_message="Full name is required.")
+    email = Email(required=True, error_messages=required("E-mail is required."))
+    phone = IndianMobile(load_default=None, allow_none=True)
+    subject = fields.String(required=True, error_messages=required("Subject is required."),
+                            validate=validate.OneOf(CONTACT_SUBJECTS, error="Choose one of the listed subjects."))
+    message = Trimmed(required=True, min_length=10, max_length=5000, error_messages=required("Message is required."),
+                      blank_message="Message is required.")
+
+
+class ContactMessageSchema(Schema):
+    _id = IdString(attribute="id")
+    name = fields.String()
+    email = fields.String()
+    phone = fields.String()
+    subject = fields.String()
+    message = fields.String()
+    status = fields.String()
+    createdAt = UtcDateTime(attribute="created_at")
+
+
+class NewsletterSchema(InputSchema):
+    email = Email(required=True, error_messages=required("E-mail is required."))

@@ -1,0 +1,123 @@
+"""Field types shared by the schemas: ids, money, trimmed text, UTC times, Indian phone numbers."""
+import re
+from datetime import datetime, timezone
+from decimal import Decimal, InvalidOperation
+
+from marshmallow import Schema, ValidationError, fields, validate, EXCLUDE
+
+MAX_RUPEES = Decimal("1000000")  # ₹10 lakh: far above any book, far below integer overflow
+
+
+class InputSchema(Schema):
+    """Request bodies and queries: fields a client may not set (role, isPaid...) are dropped."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+
+class IdString(fields.Field):
+    """Integer primary keys leave the API as strings (`_id`)."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else str(value)
+
+
+class Rupees(fields.Field):
+    """Integer paise inside, rupees with at most 2 decimals outside; never through float maths."""
+
+    default_error_messages = {
+        "invalid": "Must be an amount in rupees, like 499 or 499.50.",
+        "range": "Must be between 0 and 10,00,000 rupees.",
+    }
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is None:
+            return None
+        return value // 100 if value % 100 == 0 else float(Decimal(value) / 100)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise self.make_error("invalid")
+        try:
+            amount = Decimal(str(value).strip())
+        except InvalidOperation:
+            raise self.make_error("invalid") from None
+        if not amount.is_finite() or amount.as_tuple().exponent < -2:
+            raise self.make_error("invalid")
+        if amount < 0 or amount > MAX_RUPEES:
+            raise self.make_error("range")
+        return int(amount * 100)
+
+
+class Trimmed(fields.String):
+    """A string with surrounding white space removed; `required` also refuses blank text."""
+
+    def __init__(self, *, max_length: int, min_length: int = 0, blank_message: str | None = None, **kwargs):
+        self.blank_message = blank_message
+        validators = [validate.Length(max=max_length, error=f"Must be at most {max_length} characters.")]
+        if min_length > 1:
+            validators.append(validate.Length(min=min_length, error=f"Must be at least {min_length} characters."))
+        super().__init__(validate=validators, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs).strip()
+        if not text and self.required:
+            raise ValidationError(self.blank_message or self.error_messages["required"])
+        return text
+
+
+class UtcDateTime(fields.DateTime):
+    """SQLite hands back naive datetimes; every stored time is UTC, so say so."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=timezone.utc)
+        return super()._serialize(value, attr, obj, **kwargs)
+
+
+_MOBILE = re.compile(r"^(?:\+?91)?[6-9]\d{9}$")
+
+
+def normalise_mobile(raw: str) -> str | None:
+    """'+91 98765-43210' -> '9876543210'; None when it is not an Indian mobile number."""
+    compact = re.sub(r"[\s\-()]", "", raw)
+    if compact.startswith("0") and len(compact) == 11:
+        compact = compact[1:]
+    return compact[-10:] if _MOBILE.match(compact) else None
+
+
+class IndianMobile(fields.String):
+    """A 10-digit Indian mobile number, optionally written with +91, spaces or dashes."""
+
+    default_error_messages = {"invalid_mobile": "Enter a 10-digit Indian mobile number."}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs).strip()
+        if not text:
+            if self.required:
+                raise self.make_error("required")
+            return None
+        number = normalise_mobile(text)
+        if number is None:
+            raise self.make_error("invalid_mobile")
+        return number
+
+
+class Email(fields.Email):
+    """An e-mail address, trimmed and lower-cased so uniqueness is case-insensitive."""
+
+    def __init__(self, **kwargs):
+        super().__init__(validate=validate.Length(max=254, error="Must be at most 254 characters."), **kwargs)
+        self.error_messages["invalid"] = "Enter a valid e-mail address."
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str):
+            value = value.strip()
+            if not value and self.required:
+                raise self.make_error("required")
+        return super()._deserialize(value, attr, data, **kwargs).lower()
+
+
+def required(message: str) -> dict:
+    """Error messages for a required field, in the spec's words."""
+    return {"required": message, "null": message}

@@ -1,0 +1,109 @@
+"""Who is calling: JWT issuing and loading, the admin guard and current-user helpers."""
+from datetime import datetime, timezone
+from functools import wraps
+
+from flask import Flask, current_app
+from flask_jwt_extended import create_access_token, get_jwt, verify_jwt_in_request
+from flask_jwt_extended import current_user as jwt_current_user
+
+from bookstore.errors import Forbidden, Unauthorized, envelope
+from bookstore.extensions import db, jwt
+from bookstore.models import User
+
+
+def issue_token(user: User) -> str:
+    """A signed access token; admins get a shorter life than shoppers."""
+    expires = current_app.config["ADMIN_TOKEN_EXPIRES"] if user.is_admin else None
+    return create_access_token(
+        identity=str(user.id), additional_claims={"role": user.role}, expires_delta=expires or None
+    )
+
+
+def current_user() -> User | None:
+    """The signed-in user of this request, or None for a guest (after optional verification)."""
+    return jwt_current_user if get_jwt() else None
+
+
+def login_required(view):
+    """Refuse the view with 401 unless a valid token is sent."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        verify_jwt_in_request()
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def optional_login(view):
+    """Let guests through, but load the user when a token is sent; a bad token is still 401."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        verify_jwt_in_request(optional=True)
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def require_admin() -> None:
+    """Guard for whole admin blueprints. :raise Unauthorized: :raise Forbidden:"""
+    verify_jwt_in_request()
+    if not jwt_current_user.is_admin:
+        raise Forbidden("Administrator access required.")
+
+
+def admin_required(view):
+    """Refuse the view unless the caller is an administrator (checked on the server's record)."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        require_admin()
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def register_jwt_handlers(app: Flask) -> None:
+    """Load the user behind each token and answer token problems in the shop's envelope (401)."""
+
+    @jwt.user_lookup_loader
+    def _load_user(_header, payload):
+        try:
+            return db.session.get(User, int(payload["sub"]))
+        except (TypeError, ValueError):
+            return None
+
+    @jwt.user_lookup_error_loader
+    def _user_gone(_header, _payload):
+        return envelope("Your session has ended. Please sign in again.", 401)
+
+    @jwt.token_in_blocklist_loader
+    def _revoked(_header, payload):
+        user = db.session.get(User, int(payload["sub"])) if str(payload.get("sub", "")).isdigit() else None
+        if user is None or user.tokens_valid_after is None:
+            return False
+        valid_after = user.tokens_valid_after
+        if valid_after.tzinfo is None:
+            valid_after = valid_after.replace(tzinfo=timezone.utc)
+        return datetime.fromtimestamp(payload["iat"], timezone.utc) < valid_after.replace(microsecond=0)
+
+    @jwt.unauthorized_loader
+    def _missing(_reason):
+        return envelope("Please sign in to continue.", 401)
+
+    @jwt.invalid_token_loader
+    def _invalid(_reason):
+        return envelope("Your session is not valid. Please sign in again.", 401)
+
+    @jwt.expired_token_loader
+    def _expired(_header, _payload):
+        return envelope("Your session has expired. Please sign in again.", 401)
+
+    @jwt.revoked_token_loader
+    def _revoked_answer(_header, _payload):
+        return envelope("Your session has ended. Please sign in again.", 401)
+
+    @jwt.needs_fresh_token_loader
+    def _not_fresh(_header, _payload):
+        return envelope("Please sign in again to continue.", 401)

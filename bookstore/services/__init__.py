@@ -1,0 +1,1 @@
+"""Business rules: plain functions with business verbs, one transaction per use case."""
