@@ -1,0 +1,45 @@
+"""Health check and the API's fall-back behaviour."""
+
+
+def test_health_reports_database_ok(client):
+    """A healthy server says so, including its database."""
+    response = client.get("/api/health")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "database": "ok"}
+
+
+def test_health_is_503_when_database_unreachable(make_app):
+    """A load balancer must see 503 with the reason when the database is gone."""
+    app = make_app(DATABASE_URL="postgresql+psycopg://nobody@127.0.0.1:1/none?connect_timeout=1")
+    response = app.test_client().get("/api/health")
+    assert response.status_code == 503
+    body = response.get_json()
+    assert body["status"] == "error" and body["database"] == "unavailable" and body["reason"]
+
+
+def test_unknown_api_path_is_json_404(client):
+    """Unknown /api paths answer in the envelope, never with the SPA's HTML."""
+    response = client.get("/api/no-such-thing")
+    assert response.status_code == 404
+    assert response.get_json() == {"success": False, "message": "No such API endpoint."}
+
+
+def test_wrong_method_is_json_405(client):
+    response = client.delete("/api/books")
+    assert response.status_code == 405
+    assert response.get_json()["success"] is False
+
+
+def test_openapi_document_describes_the_api(client):
+    """The OpenAPI document is published and lists the catalogue and account paths."""
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    paths = response.get_json()["paths"]
+    for path in ("/api/books", "/api/books/{book_id}", "/api/auth/login", "/api/categories", "/api/contact"):
+        assert path in paths
+
+
+def test_api_replies_are_not_cached_and_carry_security_headers(client):
+    response = client.get("/api/categories")
+    assert response.headers["Cache-Control"] == "no-store"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
