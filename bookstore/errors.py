@@ -84,13 +84,13 @@ def first_message(errors) -> str:
 
 
 def _with_field(label: str, message: str) -> str:
-    """'Must be at least 10 characters.' on message -> 'Message must be at least 10 characters.'"""
-    if message.lower().startswith(label.lower()):
-        return message
-    for opening, joiner in (("Must ", " must "), ("Not a valid ", " is not a valid "), ("Missing ", " is missing ")):
+    """Name the field in marshmallow's generic messages; the shop's own messages are sentences already."""
+    if message in ("Missing data for required field.", "Field may not be null."):
+        return f"{label} is required."
+    for opening, joiner in (("Must ", " must "), ("Not a valid ", " is not a valid "), ("Length ", " length ")):
         if message.startswith(opening):
             return label + joiner + message[len(opening):]
-    return f"{label}: {message}"
+    return message
 
 
 def _field_words(field: str) -> str:

@@ -40,17 +40,9 @@ target_db = current_app.extensions['migrate'].db
 # ... etc.
 
 
-# The full-text search index is built by hand-written SQL in the migrations (an FTS5 table and
-# triggers on SQLite, a tsvector column, trigger and GIN index on PostgreSQL); the models do not
-# describe it, so autogenerate must neither drop it nor report it as drift.
-def include_name(name, type_, parent_names):
-    if type_ == "table":
-        return not (name or "").startswith("book_search")
-    if type_ == "column":
-        return name != "search_vector"
-    if type_ == "index":
-        return name != "ix_books_search_vector"
-    return True
+# The full-text search index is built by hand-written SQL in the migrations; autogenerate must
+# neither drop it nor report it as drift.
+from bookstore.models.search_index import include_in_autogenerate  # noqa: E402
 
 
 def get_metadata():
@@ -108,7 +100,7 @@ def run_migrations_online():
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
-            include_name=include_name,
+            include_name=include_in_autogenerate,
             **conf_args
         )
 

@@ -1,9 +1,9 @@
 """The signed-in shopper's wishlist (spec §7 paths under /api/users)."""
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
 from bookstore.schemas.book import BookSchema
-from bookstore.schemas.fields import InputSchema, UtcDateTime, required
+from bookstore.schemas.fields import IdInput, InputSchema, UtcDateTime, required
 from bookstore.security import current_user, login_required
 from bookstore.services import wishlist
 
@@ -22,8 +22,8 @@ class WishlistReplySchema(Schema):
 
 
 class WishlistAddSchema(InputSchema):
-    bookId = fields.String(required=True, error_messages=required("Book id is required."),
-                           validate=validate.Length(min=1, max=40, error="Book id is required."))
+    bookId = IdInput(required=True, error_messages={**required("Book id is required."),
+                                                   "invalid": "Book id is required."})
 
 
 @blp.route("", methods=["GET"])

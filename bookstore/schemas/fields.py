@@ -22,6 +22,20 @@ class IdString(fields.Field):
         return None if value is None else str(value)
 
 
+class IdInput(fields.Field):
+    """An `_id` sent by a client: a string, or a bare number from older clients; kept as text."""
+
+    default_error_messages = {"invalid": "Must be an id."}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise self.make_error("invalid")
+        text = str(value).strip()
+        if not text or len(text) > 40:
+            raise self.make_error("invalid")
+        return text
+
+
 class Rupees(fields.Field):
     """Integer paise inside, rupees with at most 2 decimals outside; never through float maths."""
 
@@ -107,8 +121,9 @@ class Email(fields.Email):
     """An e-mail address, trimmed and lower-cased so uniqueness is case-insensitive."""
 
     def __init__(self, **kwargs):
-        super().__init__(validate=validate.Length(max=254, error="Must be at most 254 characters."), **kwargs)
-        self.error_messages["invalid"] = "Enter a valid e-mail address."
+        messages = {"invalid": "Enter a valid e-mail address.", **kwargs.pop("error_messages", {})}
+        super().__init__(validate=validate.Length(max=254, error="Must be at most 254 characters."),
+                         error_messages=messages, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, str):
