@@ -1,0 +1,198 @@
+// Builds the client into bookstore/static/dist and writes the index.html that Flask serves.
+//
+//   node client/build.mjs            one production build, then print bundle sizes
+//   node client/build.mjs --watch    rebuild on every change until stopped (no terminal needed)
+//
+// Every file name but index.html carries a content hash, so Flask can cache them for a year;
+// index.html goes out with no-cache and is the only place the current names are written.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, unwatchFile, watchFile, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import * as esbuild from "esbuild";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const OUTDIR = path.join(ROOT, "bookstore", "static", "dist");
+const TEMPLATE = path.join(ROOT, "client", "index.html");
+const ENTRY = "client/src/main.jsx";
+const PUBLIC_PATH = "/static/dist/";
+const watching = process.argv.includes("--watch");
+
+/** @type {esbuild.BuildOptions} */
+const options = {
+  absWorkingDir: ROOT,
+  entryPoints: [ENTRY],
+  outdir: OUTDIR,
+  publicPath: PUBLIC_PATH,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  target: "es2020",
+  minify: true,
+  sourcemap: true,
+  metafile: true,
+  jsx: "automatic",
+  entryNames: "[name]-[hash]",
+  chunkNames: "[name]-[hash]",
+  assetNames: "assets/[name]-[hash]",
+  loader: { ".png": "file", ".jpg": "file", ".svg": "file", ".webp": "file", ".woff2": "file" },
+  define: { "process.env.NODE_ENV": '"production"' },
+  logLevel: "warning",
+  plugins: [
+    reactRouterProduction(),
+    { name: "bookstore-index", setup: (build) => build.onEnd(afterBuild) },
+  ],
+};
+
+let lastMetafile = null;
+
+/**
+ * react-router 7's package exports name only its dist/development build, which keeps its
+ * development warnings in production (remix-run/react-router#14102). Its dist/production twin
+ * differs only in that flag, so resolve there when it exists.
+ */
+function reactRouterProduction() {
+  return {
+    name: "react-router-production",
+    setup(build) {
+      build.onResolve({ filter: /^react-router(\/dom)?$/ }, async (args) => {
+        if (args.pluginData?.skip) return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: { skip: true },
+        });
+        const production = resolved.path.replace(`${path.sep}dist${path.sep}development${path.sep}`,
+          `${path.sep}dist${path.sep}production${path.sep}`);
+        return resolved.errors.length === 0 && existsSync(production) ? { ...resolved, path: production } : resolved;
+      });
+    },
+  };
+}
+
+/** Empty the output folder; refuses any folder but bookstore/static/dist. */
+function cleanOutdir() {
+  if (path.relative(ROOT, OUTDIR) !== path.join("bookstore", "static", "dist")) {
+    throw new Error(`Refusing to clean ${OUTDIR}`);
+  }
+  rmSync(OUTDIR, { recursive: true, force: true });
+  mkdirSync(OUTDIR, { recursive: true });
+}
+
+/** The public URL of an output file named by esbuild's metafile (a path relative to ROOT). */
+function publicUrl(outputPath) {
+  return PUBLIC_PATH + path.relative(OUTDIR, path.join(ROOT, outputPath)).split(path.sep).join("/");
+}
+
+/** The entry's script, its stylesheet and a modulepreload for each chunk it imports statically. */
+function entryTags(metafile) {
+  const [entryPath, entry] = Object.entries(metafile.outputs).find(([, out]) => out.entryPoint === ENTRY);
+  const styles = entry.cssBundle ? [`<link rel="stylesheet" href="${publicUrl(entry.cssBundle)}">`] : [];
+  const preloads = entry.imports
+    .filter((imported) => imported.kind === "import-statement" && !imported.external)
+    .map((imported) => `<link rel="modulepreload" href="${publicUrl(imported.path)}">`);
+  const script = `<script type="module" src="${publicUrl(entryPath)}"></script>`;
+  return { styles, scripts: [...preloads, script] };
+}
+
+/** Write dist/index.html from the template, filling its two placeholders. */
+function writeIndex(metafile) {
+  const template = readFileSync(TEMPLATE, "utf8");
+  const { styles, scripts } = entryTags(metafile);
+  for (const marker of ["<!-- build:styles -->", "<!-- build:scripts -->"]) {
+    if (!template.includes(marker)) throw new Error(`client/index.html lacks the ${marker} placeholder`);
+  }
+  const html = template
+    .replace("<!-- build:styles -->", styles.join("\n    "))
+    .replace("<!-- build:scripts -->", scripts.join("\n    "));
+  writeFileSync(path.join(OUTDIR, "index.html"), html);
+}
+
+/** Delete outputs of earlier rebuilds, so a long watch session does not pile up old bundles. */
+function pruneStale(metafile) {
+  const keep = new Set(Object.keys(metafile.outputs).map((out) => path.join(ROOT, out)));
+  keep.add(path.join(OUTDIR, "index.html"));
+  for (const entry of readdirSync(OUTDIR, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && !keep.has(file)) rmSync(file);
+  }
+}
+
+function formatKb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
+}
+
+/** Print raw and gzip sizes of every JS and CSS output, marking the entry and lazy chunks. */
+function printSizes(metafile) {
+  const rows = Object.entries(metafile.outputs)
+    .filter(([file]) => /\.(js|css)$/.test(file))
+    .map(([file, out]) => {
+      const raw = readFileSync(path.join(ROOT, file));
+      const kind = out.entryPoint === ENTRY ? "entry" : out.entryPoint ? "lazy" : file.endsWith(".css") ? "css" : "shared";
+      return { name: path.relative(OUTDIR, path.join(ROOT, file)), kind, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
+    })
+    .sort((a, b) => b.raw - a.raw);
+  const width = Math.max(...rows.map((row) => row.name.length), 4);
+  console.log(`${"file".padEnd(width)}  ${"kind".padEnd(6)}  ${"raw".padStart(9)}  ${"gzip".padStart(9)}`);
+  for (const row of rows) {
+    console.log(`${row.name.padEnd(width)}  ${row.kind.padEnd(6)}  ${formatKb(row.raw)}  ${formatKb(row.gzip)}`);
+  }
+  // What a first visit to the home page downloads: the entry, its static imports and its CSS.
+  const initial = rows.filter((row) => row.kind !== "lazy");
+  const sum = (key) => initial.reduce((total, row) => total + row[key], 0);
+  console.log(`${"initial load".padEnd(width)}  ${"".padEnd(6)}  ${formatKb(sum("raw"))}  ${formatKb(sum("gzip"))}`);
+}
+
+/** After every (re)build: on success write index.html, drop stale files and report. */
+function afterBuild(result) {
+  const stamp = new Date().toLocaleTimeString("en-GB");
+  if (result.errors.length > 0) {
+    console.error(`[${stamp}] build failed with ${result.errors.length} error(s); index.html not written`);
+    return;
+  }
+  // A throw here is reported by esbuild as a build error (a one-off build then exits non-zero).
+  writeIndex(result.metafile);
+  lastMetafile = result.metafile;
+  pruneStale(result.metafile);
+  console.log(`[${stamp}] built ${path.relative(ROOT, OUTDIR)}/index.html`);
+  printSizes(result.metafile);
+}
+
+async function buildOnce() {
+  try {
+    await esbuild.build(options);
+  } catch {
+    process.exitCode = 1; // esbuild has already printed the errors
+  }
+}
+
+async function watch() {
+  const context = await esbuild.context(options);
+  await context.watch();
+  // esbuild does not see the HTML template; rewrite index.html when it changes.
+  watchFile(TEMPLATE, { interval: 500 }, () => {
+    if (!lastMetafile) return;
+    try {
+      writeIndex(lastMetafile);
+      console.log("client/index.html changed: index.html rewritten");
+    } catch (error) {
+      console.error(error.message);
+    }
+  });
+  // ctx.watch() does not hold the process open by itself when there is no terminal.
+  const keepAlive = setInterval(() => {}, 1 << 30);
+  const stop = async () => {
+    clearInterval(keepAlive);
+    unwatchFile(TEMPLATE);
+    await context.dispose();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  console.log("watching client/ for changes (Ctrl+C or SIGTERM to stop)");
+}
+
+if (!existsSync(TEMPLATE)) throw new Error("client/index.html is missing");
+cleanOutdir();
+await (watching ? watch() : buildOnce());

@@ -1,0 +1,21 @@
+// The answer to any path the route table does not know.
+import { Link, useLocation } from "react-router-dom";
+import { paths } from "../../config/paths.js";
+
+export function NotFound() {
+  const { pathname } = useLocation();
+  return (
+    <section className="container notice-page" aria-labelledby="not-found-title">
+      <title>Page not found — Bookstore</title>
+      <p className="notice-page__code" aria-hidden="true">404</p>
+      <h1 id="not-found-title">Page not found</h1>
+      <p>
+        There is no page at <code className="notice-page__path">{pathname}</code>. It may have moved, or the
+        address may be mistyped.
+      </p>
+      <p>
+        <Link className="button" to={paths.home()}>Go to the home page</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+// Every screen URL the client links to, built in one place.
+
+/** "?a=1&b=2" from the non-empty values of params, or "" when there are none. */
+function query(params = {}) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export const paths = {
+  home: () => "/",
+  /** The catalogue; params are the API's names: search, category, sortBy, page, minPrice, ... */
+  books: (params) => `/books${query(params)}`,
+  book: (id) => `/book/${encodeURIComponent(id)}`,
+  categories: () => "/categories",
+  /** Spec: category pages are addressed by the lower-cased category name ("b.com", "i to xii school"). */
+  category: (name) => `/category/${encodeURIComponent(name.toLowerCase())}`,
+  bestsellers: () => "/bestsellers",
+  newReleases: () => "/new-releases",
+  cart: () => "/cart",
+  login: (from) => `/login${query({ from })}`,
+  about: () => "/about",
+  contact: () => "/contact",
+  shipping: () => "/shipping",
+  returnPolicy: () => "/return-policy",
+  faq: () => "/faq",
+  privacy: () => "/privacy",
+  terms: () => "/terms",
+};

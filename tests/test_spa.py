@@ -1,0 +1,58 @@
+"""The single-page app shell, hashed bundles and stored files, with their cache rules."""
+import re
+
+import pytest
+
+from bookstore.services import storage
+from bookstore.spa import BUILD_DIR
+
+
+@pytest.mark.parametrize("path", ["/", "/books?search=physics", "/book/12", "/category/b.a.", "/admin/books",
+                                  "/no/such/screen"])
+def test_client_routes_get_the_shell_without_caching(client, path):
+    """Client-side routes all answer index.html, revalidated on every visit."""
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert '<div id="root">' in response.get_data(as_text=True)
+
+
+def test_bundles_are_hashed_and_cached_for_a_year(client):
+    """Every script and stylesheet index.html names exists and is cached immutably."""
+    html = client.get("/").get_data(as_text=True)
+    assets = re.findall(r'(?:src|href)="(/static/dist/[^"]+)"', html)
+    assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
+    for asset in assets:
+        assert re.search(r"-[A-Z0-9]{8}\.(js|css)$", asset), asset
+        response = client.get(asset)
+        assert response.status_code == 200, asset
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+
+
+def test_missing_static_file_is_404_not_the_shell(client):
+    assert client.get("/static/dist/missing-ABCDEFGH.js").status_code == 404
+
+
+def test_built_shell_exists():
+    assert (BUILD_DIR / "index.html").exists(), "run `make build`"
+
+
+def test_stored_covers_are_served_with_long_caching(app, client):
+    storage.put("covers/ab/abcdef.jpg", b"\xff\xd8\xff fake jpeg bytes")
+    response = client.get("/media/covers/ab/abcdef.jpg")
+    assert response.status_code == 200 and response.data.startswith(b"\xff\xd8")
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert client.get("/media/covers/ab/missing.jpg").status_code == 404
+    assert client.get("/media/../secrets.json").status_code == 404
+
+
+def test_robots_txt_is_a_real_file(client):
+    response = client.get("/robots.txt")
+    assert response.status_code == 200 and response.mimetype == "text/plain"
+    assert "Disallow: /api/" in response.get_data(as_text=True)
+
+
+def test_responses_are_compressed_when_asked(client):
+    response = client.get("/api/categories", headers={"Accept-Encoding": "gzip"})
+    assert response.headers.get("Content-Encoding") == "gzip"
