@@ -135,3 +135,21 @@ class Auth:
 @pytest.fixture
 def auth(client, factories) -> Auth:
     return Auth(client, factories)
+
+
+@pytest.fixture
+def smtp_sink():
+    """A local SMTP server; build the app with MAIL_SERVER=127.0.0.1 and MAIL_PORT=sink.port."""
+    from tests.fakes.smtp_sink import SmtpSink
+    with SmtpSink() as sink:
+        yield sink
+
+
+@pytest.fixture
+def mail_app(make_app, smtp_sink):
+    """An app that sends its e-mails to the SMTP sink."""
+    app = make_app(MAIL_SERVER="127.0.0.1", MAIL_PORT=str(smtp_sink.port), PUBLIC_URL="https://books.example.in")
+    with app.app_context():
+        empty_database()
+        yield app
+        db.session.remove()

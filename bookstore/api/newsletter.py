@@ -4,7 +4,7 @@ from flask_smorest import Blueprint
 
 from bookstore.extensions import limiter
 from bookstore.schemas.common import SuccessSchema
-from bookstore.schemas.contact import NewsletterSchema
+from bookstore.schemas.contact import NewsletterSchema, TokenSchema
 from bookstore.services import newsletter
 
 blp = Blueprint("newsletter", __name__, url_prefix="/api/newsletter", description="Newsletter")
@@ -18,3 +18,12 @@ def subscribe(data):
     """Record a sign-up; the address counts once confirmed from the e-mailed link."""
     newsletter.subscribe(data["email"])
     return {"message": "Almost done: please confirm the subscription from the e-mail we sent you."}
+
+
+@blp.route("/confirm", methods=["POST"])
+@blp.arguments(TokenSchema)
+@blp.response(200, SuccessSchema)
+def confirm(data):
+    """Confirm a subscription from the e-mailed link's token."""
+    newsletter.confirm(data["token"])
+    return {"message": "Thank you! Your subscription is confirmed."}

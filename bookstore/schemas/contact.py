@@ -29,3 +29,8 @@ class ContactMessageSchema(Schema):
 
 class NewsletterSchema(InputSchema):
     email = Email(required=True, error_messages=required("E-mail is required."))
+
+
+class TokenSchema(InputSchema):
+    token = fields.String(required=True, validate=validate.Length(min=1, max=64, error="The link is incomplete."),
+                          error_messages=required("The link is incomplete."))

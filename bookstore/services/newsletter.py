@@ -3,18 +3,22 @@ import secrets
 
 from sqlalchemy import select
 
+from bookstore.errors import NotFound
 from bookstore.extensions import db
-from bookstore.models import NewsletterSubscriber
+from bookstore.models import NewsletterSubscriber, utcnow
+from bookstore.services import mail
 
 
 def subscribe(email: str) -> NewsletterSubscriber:
-    """Record a sign-up awaiting confirmation; signing up again is not an error and leaks nothing."""
+    """Record a sign-up and e-mail the confirmation link; signing up again resends it and leaks nothing."""
     subscriber = db.session.scalar(select(NewsletterSubscriber).where(NewsletterSubscriber.email == email))
     if subscriber is None:
         subscriber = NewsletterSubscriber(email=email)
         db.session.add(subscriber)
-    if subscriber.confirmed_at is None or subscriber.unsubscribed_at is not None:
-        subscriber.confirm_token = secrets.token_urlsafe(32)
+    if subscriber.confirmed_at is not None and subscriber.unsubscribed_at is None:
+        db.session.commit()
+        return subscriber
+    subscriber.confirm_token = secrets.token_urlsafe(32)
     try:
         db.session.commit()
     except Exception:
@@ -23,4 +27,21 @@ def subscribe(email: str) -> NewsletterSubscriber:
         subscriber = db.session.scalar(select(NewsletterSubscriber).where(NewsletterSubscriber.email == email))
         if subscriber is None:
             raise
+        return subscriber
+    link = mail.public_url(f"/newsletter/confirm?token={subscriber.confirm_token}")
+    mail.send(email, "Confirm your Bookstore newsletter subscription",
+              "Please confirm that you want our newsletter of new and best-selling study books:\n\n"
+              f"{link}\n\nIf you did not ask for it, ignore this e-mail and nothing will be sent to you.")
+    return subscriber
+
+
+def confirm(token: str) -> NewsletterSubscriber:
+    """Confirm the address behind an e-mailed token (single use). :raise NotFound: for unknown tokens."""
+    subscriber = db.session.scalar(select(NewsletterSubscriber).where(NewsletterSubscriber.confirm_token == token))
+    if subscriber is None:
+        raise NotFound("This confirmation link is not valid or has been used already.")
+    subscriber.confirmed_at = utcnow()
+    subscriber.unsubscribed_at = None
+    subscriber.confirm_token = None
+    db.session.commit()
     return subscriber

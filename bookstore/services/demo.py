@@ -1,0 +1,325 @@
+"""Makes the demo catalogue: deterministic, plausible study books over the 18 shelves, with covers."""
+import random
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+from itertools import islice
+
+from sqlalchemy import func, insert, select
+
+from bookstore.extensions import db
+from bookstore.models import Book, Category
+from bookstore.services import covers, storage
+from bookstore.services import demo_data as data
+
+SEED = 20261101
+# Dates are computed from a fixed day, not today, so the same N gives byte-identical books.
+REFERENCE_DATE = date(2026, 11, 1)
+PUBLISHING_YEARS = 8
+BATCH_SIZE = 2000
+COVER_CHUNK = 250
+COVER_WORKERS = 2
+# ISBN-13 bodies 978-81-xxxxxxx and 978-93-xxxxxxx; book n gets body (n * STEP + OFFSET) mod
+# SPACE, a bijection because STEP is coprime with SPACE, so ISBNs never repeat yet look random.
+ISBN_SPACE = 2 * 10**7
+ISBN_STEP = 7_654_321
+ISBN_OFFSET = 1_234_567
+# Famous study-book authors a random combination could otherwise reproduce.
+REAL_AUTHORS = {"H. C. Verma", "R. D. Sharma", "R. S. Agarwal", "S. L. Arora", "O. P. Tandon", "M. S. Chauhan",
+                "K. C. Sinha", "R. K. Bansal", "Ramesh Singh", "Arun Sharma", "Rakesh Yadav", "D. C. Pandey"}
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """A category row with the word lists its books are made from."""
+
+    id: int
+    slug: str
+    name: str
+    color: str
+    words: dict
+
+
+def seed(count: int, *, with_covers: bool = True, progress: Callable[[int], object] | None = None) -> int:
+    """Add `count` generated books (with cover files unless told not to) and return how many were made."""
+    books = _new_books(count, _shelves())
+    made = 0
+    for batch in _with_covers(_batches(books, BATCH_SIZE), with_covers):
+        _insert(batch)
+        made += len(batch)
+        if progress:
+            progress(len(batch))
+    return made
+
+
+def isbn13(index: int) -> str:
+    """The demo ISBN-13 of the book with this serial number (digits only, valid check digit)."""
+    body = (index * ISBN_STEP + ISBN_OFFSET) % ISBN_SPACE
+    core = ("97881" if body < ISBN_SPACE // 2 else "97893") + f"{body % (ISBN_SPACE // 2):07d}"
+    return core + isbn_check_digit(core)
+
+
+def isbn_check_digit(first12: str) -> str:
+    """The ISBN-13 check digit of the first twelve digits (weights 1 and 3)."""
+    total = sum(int(digit) * (3 if position % 2 else 1) for position, digit in enumerate(first12))
+    return str((10 - total % 10) % 10)
+
+
+def _shelves() -> list[Shelf]:
+    """The category rows in their repeating order: busier shelves appear more often in every 40 books."""
+    rows = {c.slug: c for c in db.session.scalars(select(Category))}
+    missing = sorted(set(data.SHELVES) - set(rows))
+    if missing:
+        raise RuntimeError(f"Categories missing (run `flask db upgrade`): {', '.join(missing)}")
+    deck = [slug for slug, weight in data.SHELF_WEIGHTS.items() for _ in range(weight)]
+    random.Random(SEED).shuffle(deck)
+    return [Shelf(rows[s].id, s, rows[s].name, rows[s].color, data.SHELVES[s]) for s in deck]
+
+
+def _new_books(count: int, shelves: list[Shelf]) -> Iterator[tuple[dict, covers.CoverSpec]]:
+    """Rows and cover specs for `count` books, continuing after the books already there and skipping taken ISBNs."""
+    start = db.session.scalar(select(func.count(Book.id)))
+    taken = set(db.session.scalars(select(Book.isbn).where(Book.isbn.is_not(None))))
+    made, index = 0, start
+    while made < count:
+        isbn = isbn13(index)
+        if isbn not in taken:
+            yield _book(index, isbn, shelves[index % len(shelves)])
+            made += 1
+        index += 1
+
+
+def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, covers.CoverSpec]:
+    """One book's row and cover; everything comes from a generator seeded by its serial number."""
+    rng = random.Random((SEED << 32) + index)
+    published = REFERENCE_DATE - timedelta(days=1 + int(rng.random() ** 1.6 * (PUBLISHING_YEARS * 365 - 2)))
+    language = _language(rng, shelf.words["hindi"])
+    title, fills = _title(rng, shelf.words, published, language)
+    book_format = _weighted(rng, data.FORMATS)
+    pages = None if book_format == "Audiobook" else _pages(rng, shelf.words["pages"])
+    price = _price(rng, pages or 300, book_format)
+    created = _created_at(rng, published)
+    dimensions, weight = _physical(rng, shelf.words["trim"], pages, book_format)
+    # Log-normal sales: most books sell a few dozen copies, a handful sell thousands.
+    copies_sold = int(rng.lognormvariate(3.2, 1.35))
+    author = _author(rng)
+    cover = covers.CoverSpec(title, author, shelf.name, shelf.color, rng.getrandbits(32))
+    return {
+        "title": title,
+        "author": author,
+        "category_id": shelf.id,
+        "price_paise": price * 100,
+        "discounted_price_paise": _discount(rng, price),
+        "stock": 0 if rng.random() < 0.08 else 1 + int(59 * rng.random() ** 1.3),
+        "description": _description(rng, shelf.words, title, fills, language),
+        "isbn": isbn,
+        "publisher": _publisher(rng, shelf),
+        "publication_date": published,
+        "language": language,
+        "pages": pages,
+        "format": book_format,
+        "dimensions": dimensions,
+        "weight": weight,
+        "tags": _tags(shelf.words, title, fills, language),
+        "rating": round(min(5.0, max(3.0, rng.gauss(4.15, 0.4))), 1),
+        "rating_count": 1 + int(copies_sold * rng.uniform(0.04, 0.15)) + rng.randint(0, 6),
+        "copies_sold": copies_sold,
+        "cover_key": None,
+        "thumbnail_key": None,
+        "archived": False,
+        "created_at": created,
+        "updated_at": created,
+    }, cover
+
+
+def _weighted(rng: random.Random, choices) -> str:
+    values, weights = zip(*choices)
+    return rng.choices(values, weights)[0]
+
+
+def _language(rng: random.Random, hindi_share: float) -> str:
+    roll = rng.random()
+    # Most Hindi-medium study books are Hindi only; about a third are bilingual.
+    if roll < hindi_share * 0.7:
+        return "Hindi"
+    return "English & Hindi" if roll < hindi_share else "English"
+
+
+def _title(rng: random.Random, words: dict, published: date, language: str) -> tuple[str, dict]:
+    """A title from one of the shelf's patterns, with the values it was filled from."""
+    group = rng.choices(words["groups"], [len(g["patterns"]) for g in words["groups"]])[0]
+    pattern = rng.choice(group["patterns"])
+    fills = {name: rng.choice(options) for name, options in group["fills"].items()}
+    fills.update(_year_fills(rng, published))
+    return _embellish(rng, pattern.format(**fills), words["kind"], fills, language), fills
+
+
+def _embellish(rng: random.Random, title: str, kind: str, fills: dict, language: str) -> str:
+    """Subtitle, medium and edition: how real shelves tell apart books on the same subject."""
+    if ":" not in title and len(title) < 58 and rng.random() < 0.45:
+        title += ": " + rng.choice(data.SUBTITLES[kind]).format(**fills)
+    if language != "English" and rng.random() < 0.6:
+        return title + (" (Hindi Medium)" if language == "Hindi" else " (Bilingual)")
+    if not title.endswith(")") and not any(ch.isdigit() for ch in title[-6:]) and rng.random() < 0.35:
+        return title + f" ({rng.choice(data.EDITIONS)} Edition)"
+    return title
+
+
+def _year_fills(rng: random.Random, published: date) -> dict:
+    """Exam years that agree with the publication date: books out after June target next year's exam."""
+    year = published.year + (1 if published.month > 6 else 0)
+    span = rng.choice((5, 6, 8, 10, 12, 15))
+    last = year - 1
+    return {"year": year, "session": f"{year - 1}-{year % 100:02d}", "years": f"{last - span + 1}-{last}",
+            "span": span, "sets": rng.choice((5, 10, 12, 15, 20, 25, 30)),
+            "first_year": last - span + 1, "last_year": last}
+
+
+def _author(rng: random.Random) -> str:
+    name = _person(rng)
+    while name in REAL_AUTHORS:
+        name = _person(rng)
+    if rng.random() < 0.12:
+        return f"{name} & {_person(rng)}"
+    if rng.random() < 0.12:
+        return f"{rng.choice(data.TITLES_OF_ADDRESS)} {name}"
+    return name
+
+
+def _person(rng: random.Random) -> str:
+    """An invented name, often with initials in the way Indian textbook covers print them."""
+    last = rng.choice(data.LAST_NAMES)
+    style = rng.random()
+    if style < 0.3:
+        return f"{_initial(rng)} {_initial(rng)} {last}"
+    if style < 0.45:
+        return f"{_initial(rng)} {last}"
+    if style < 0.6:
+        return f"{rng.choice(data.FIRST_NAMES)} {_initial(rng)} {last}"
+    return f"{rng.choice(data.FIRST_NAMES)} {last}"
+
+
+def _initial(rng: random.Random) -> str:
+    return rng.choice(data.FIRST_NAMES)[0] + "."
+
+
+def _publisher(rng: random.Random, shelf: Shelf) -> str:
+    # Each shelf is dominated by a handful of houses, as in a real shop, with the odd outsider.
+    if rng.random() < 0.1:
+        return rng.choice(data.PUBLISHERS)
+    first = sorted(data.SHELVES).index(shelf.slug) * 5
+    return data.PUBLISHERS[(first + rng.randrange(7)) % len(data.PUBLISHERS)]
+
+
+def _pages(rng: random.Random, bounds: tuple[int, int]) -> int:
+    # Books are printed in signatures of 8 pages.
+    return max(8, round(rng.randint(*bounds) / 8) * 8)
+
+
+def _price(rng: random.Random, pages: int, book_format: str) -> int:
+    """A list price in whole rupees, ₹99 to ₹1,999, ending the way shop prices do (99, 49, 00)."""
+    factor = {"Hardcover": 1.45, "E-Book": 0.6, "Audiobook": 0.8}.get(book_format, 1.0)
+    hundreds = max(1, min(20, round((60 + pages * rng.uniform(0.55, 1.25)) * factor / 100)))
+    ending = _weighted(rng, ((-1, 55), (-51, 25), (0, 20)))
+    return min(1999, max(99, hundreds * 100 + ending))
+
+
+def _discount(rng: random.Random, price: int) -> int | None:
+    """About 30% of books are on offer, 5% to 40% off in whole rupees."""
+    if rng.random() >= 0.3:
+        return None
+    percent = rng.choice((5, 10, 12, 15, 20, 25, 30, 35, 40))
+    return min(price - 1, price * (100 - percent) // 100) * 100
+
+
+def _created_at(rng: random.Random, published: date) -> datetime:
+    """When the shop listed the book: within two months of publication, before the reference day."""
+    listed = min(published + timedelta(days=rng.randint(0, 60)), REFERENCE_DATE - timedelta(days=1))
+    start = datetime.combine(listed, time(), tzinfo=timezone.utc)
+    return start + timedelta(seconds=rng.randrange(86400))
+
+
+def _physical(rng: random.Random, trim: str, pages: int | None, book_format: str) -> tuple[str, str]:
+    """Dimensions and weight of a printed book (empty for e-books and audiobooks)."""
+    if book_format not in ("Paperback", "Hardcover"):
+        return "", ""
+    hardcover = book_format == "Hardcover"
+    height, width = rng.choice(data.TRIM_SIZES[trim])
+    thickness = round(pages * rng.uniform(0.0045, 0.0055) + (0.4 if hardcover else 0.1), 1)
+    # Leaves of 60 to 80 gsm paper plus a soft or hard cover, rounded as a shop would print it.
+    grams = height * width / 10000 * pages / 2 * rng.uniform(60, 80) + (160 if hardcover else 20)
+    return f"{height:g} x {width:g} x {thickness:g} cm", f"{round(grams / 5) * 5}g"
+
+
+def _tags(words: dict, title: str, fills: dict, language: str) -> list[str]:
+    tags = list(words["tags"][:2])
+    for value in (fills.get("subject"), fills.get("exam")):
+        if value and value in title:
+            tags.append(value.lower())
+    tags += [tag for marker, tag in data.KIND_TAGS if marker in title]
+    if language != "English":
+        tags.append("hindi medium" if language == "Hindi" else "bilingual")
+    return list(dict.fromkeys(tags))[:6]
+
+
+def _description(rng: random.Random, words: dict, title: str, fills: dict, language: str) -> str:
+    """Two to four sentences: who it is for, one or two features, sometimes a closing line."""
+    subject = fills["subject"] if fills["subject"] in title else words["topic"]
+    values = {**fills, "subject": subject, "audience": rng.choice(words["audiences"]), "language": language,
+              "n": rng.choice((40, 50, 60, 75, 100)), "many": rng.choice((200, 300, 500, 800, 1200))}
+    features = data.FEATURES + data.EXAM_FEATURES if words["kind"] == "exam" else data.FEATURES
+    sentences = [rng.choice(data.INTROS)] + rng.sample(features, rng.randint(1, 2))
+    if rng.random() < 0.6:
+        sentences.append(rng.choice(data.OUTROS))
+    text = " ".join(sentence.format(**values) for sentence in sentences)
+    return text[0].upper() + text[1:]
+
+
+def _batches(books: Iterable, size: int) -> Iterator[list]:
+    iterator = iter(books)
+    while batch := list(islice(iterator, size)):
+        yield batch
+
+
+def _with_covers(batches: Iterator[list[tuple]], with_covers: bool) -> Iterator[list[dict]]:
+    """Yield each batch's rows with covers stored, drawing the next batch while the caller inserts this one."""
+    if not with_covers:
+        for batch in batches:
+            yield [row for row, _cover in batch]
+        return
+    with ProcessPoolExecutor(max_workers=COVER_WORKERS) as pool:
+        pending = None
+        for batch in batches:
+            submitted = (batch, _submit_covers(pool, batch))
+            if pending:
+                yield _store_covers(*pending)
+            pending = submitted
+        if pending:
+            yield _store_covers(*pending)
+
+
+def _submit_covers(pool: ProcessPoolExecutor, batch: list[tuple]) -> list[Future]:
+    specs = [spec for _row, spec in batch]
+    return [pool.submit(covers.draw_many, specs[i:i + COVER_CHUNK]) for i in range(0, len(specs), COVER_CHUNK)]
+
+
+def _store_covers(batch: list[tuple], futures: list[Future]) -> list[dict]:
+    """Write each cover and thumbnail as a file and keep only their keys on the rows."""
+    drawn = [cover for future in futures for cover in future.result()]
+    rows = [row for row, _spec in batch]
+    for row, cover in zip(rows, drawn, strict=True):
+        storage.put(cover.key, cover.data)
+        storage.put(cover.thumbnail_key, cover.thumbnail_data)
+        row["cover_key"], row["thumbnail_key"] = cover.key, cover.thumbnail_key
+    return rows
+
+
+def _insert(batch: list[dict]) -> None:
+    """One executemany and one commit per batch; the search index follows by database trigger."""
+    try:
+        db.session.execute(insert(Book.__table__), batch)
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise

@@ -1,0 +1,40 @@
+"""A real SMTP server on loopback that keeps what it receives, for tests that read e-mails."""
+import email
+import email.policy
+import socket
+
+from aiosmtpd.controller import Controller
+
+
+class _Collector:
+    def __init__(self):
+        self.messages: list[email.message.EmailMessage] = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
+        return "250 Message accepted for delivery"
+
+
+class SmtpSink:
+    """Start with `with SmtpSink() as sink:`; `sink.port`, `sink.messages`, `sink.body(i)`."""
+
+    def __init__(self):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self._collector = _Collector()
+        self._controller = Controller(self._collector, hostname="127.0.0.1", port=self.port)
+
+    @property
+    def messages(self):
+        return self._collector.messages
+
+    def body(self, index: int = -1) -> str:
+        return self.messages[index].get_content()
+
+    def __enter__(self):
+        self._controller.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._controller.stop()
