@@ -8,7 +8,7 @@ from flask_jwt_extended import current_user as jwt_current_user
 
 from bookstore.errors import Forbidden, Unauthorized, envelope
 from bookstore.extensions import db, jwt
-from bookstore.models import User
+from bookstore.models import User, parse_id
 
 
 def issue_token(user: User) -> str:
@@ -69,10 +69,8 @@ def register_jwt_handlers(app: Flask) -> None:
 
     @jwt.user_lookup_loader
     def _load_user(_header, payload):
-        try:
-            return db.session.get(User, int(payload["sub"]))
-        except (TypeError, ValueError):
-            return None
+        key = parse_id(str(payload.get("sub", "")))
+        return db.session.get(User, key) if key else None
 
     @jwt.user_lookup_error_loader
     def _user_gone(_header, _payload):
@@ -80,7 +78,8 @@ def register_jwt_handlers(app: Flask) -> None:
 
     @jwt.token_in_blocklist_loader
     def _revoked(_header, payload):
-        user = db.session.get(User, int(payload["sub"])) if str(payload.get("sub", "")).isdigit() else None
+        key = parse_id(str(payload.get("sub", "")))
+        user = db.session.get(User, key) if key else None
         if user is None or user.tokens_valid_after is None:
             return False
         valid_after = user.tokens_valid_after

@@ -1,5 +1,5 @@
 """The data model: one module per aggregate, all imported here for Alembic and the app."""
-from bookstore.models.base import utcnow
+from bookstore.models.base import parse_id, utcnow
 from bookstore.models.user import User, ROLES
 from bookstore.models.category import Category
 from bookstore.models.book import Book
@@ -8,6 +8,6 @@ from bookstore.models.contact import ContactMessage, CONTACT_STATUSES, CONTACT_S
 from bookstore.models.newsletter import NewsletterSubscriber
 
 __all__ = [
-    "utcnow", "User", "ROLES", "Category", "Book", "WishlistItem", "ContactMessage",
+    "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "WishlistItem", "ContactMessage",
     "CONTACT_STATUSES", "CONTACT_SUBJECTS", "NewsletterSubscriber",
 ]

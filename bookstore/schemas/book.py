@@ -61,13 +61,14 @@ class PageQuerySchema(InputSchema):
 
 
 class BookListQuerySchema(PageQuerySchema):
-    category = fields.String(validate=validate.Length(max=60))
+    category = fields.String(validate=validate.Length(max=60, error="Category must be at most 60 characters."))
     search = fields.String(validate=validate.Length(max=200, error="Search is limited to 200 characters."))
     minPrice = Rupees(data_key="minPrice", attribute="min_price")
     maxPrice = Rupees(data_key="maxPrice", attribute="max_price")
-    rating = fields.Float(validate=validate.Range(min=0, max=5, error="Rating must be between 0 and 5."))
+    rating = fields.Float(validate=validate.Range(min=0, max=5, error="Rating must be between 0 and 5."),
+                          error_messages={"special": "Rating must be between 0 and 5."})
     format = fields.String(validate=validate.OneOf(FORMATS, error="Format must be one of: " + ", ".join(FORMATS) + "."))
-    language = fields.String(validate=validate.Length(max=40))
+    language = fields.String(validate=validate.Length(max=40, error="Language must be at most 40 characters."))
     sortBy = fields.String(
         data_key="sortBy", attribute="sort_by",
         validate=validate.OneOf(SORT_OPTIONS, error="Sort must be one of: " + ", ".join(SORT_OPTIONS) + "."),
@@ -78,7 +79,7 @@ class ShelfQuerySchema(InputSchema):
     """Featured, best sellers and new releases: a short list, optionally of one category."""
 
     limit = fields.Integer(load_default=8, validate=validate.Range(min=1, max=48, error="Limit must be between 1 and 48."))
-    category = fields.String(validate=validate.Length(max=60))
+    category = fields.String(validate=validate.Length(max=60, error="Category must be at most 60 characters."))
 
 
 class SuggestQuerySchema(InputSchema):

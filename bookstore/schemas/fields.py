@@ -3,7 +3,7 @@ import re
 from datetime import datetime, timezone
 from decimal import Decimal, InvalidOperation
 
-from marshmallow import Schema, ValidationError, fields, validate, EXCLUDE
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate
 
 MAX_RUPEES = Decimal("1000000")  # ₹10 lakh: far above any book, far below integer overflow
 
@@ -13,6 +13,34 @@ class InputSchema(Schema):
 
     class Meta:
         unknown = EXCLUDE
+
+    @pre_load(pass_collection=True)
+    def refuse_nul_characters(self, data, **_kwargs):
+        """No text field may hold NUL: PostgreSQL cannot store it and no person types it."""
+        fields_with_nul = [name for name, value in _items(data) if _has_nul(value)]
+        if fields_with_nul:
+            raise ValidationError({name: ["Must not contain NUL characters."] for name in fields_with_nul})
+        return data
+
+
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+def _items(data):
+    """Top-level (name, value) pairs of a JSON object or a query's MultiDict."""
+    if not hasattr(data, "items"):
+        return []
+    if hasattr(data, "getlist"):
+        # A query string may repeat a parameter; check every value.
+        return [(name, value) for name in data.keys() for value in data.getlist(name)]
+    return list(data.items())
 
 
 class IdString(fields.Field):

@@ -5,10 +5,8 @@ from sqlalchemy import func, or_, select
 
 from bookstore.errors import NotFound
 from bookstore.extensions import db
-from bookstore.models import Book, Category
+from bookstore.models import Book, Category, parse_id
 from bookstore.services import search
-
-MAX_SQL_INT = 2**31 - 1
 
 _SORTS = {
     "newest": (Book.created_at.desc(), Book.id.desc()),
@@ -88,9 +86,8 @@ def list_books(*, page: int, limit: int, category=None, search_text=None, min_pr
 
 def get_book(book_id: str) -> Book:
     """A visible book by its id. :raise NotFound: for unknown, archived or malformed ids."""
-    if not book_id.isdigit() or int(book_id) > MAX_SQL_INT:
-        raise NotFound("Book not found.")
-    book = db.session.get(Book, int(book_id))
+    key = parse_id(book_id)
+    book = db.session.get(Book, key) if key else None
     if book is None or book.archived:
         raise NotFound("Book not found.")
     return book
@@ -141,20 +138,34 @@ class Suggestion:
     preview: str | None = None
 
 
+def _category_suggestions(query: str):
+    """Best sellers of the categories whose name matches the query ('gate', 'bank'), or (None, None)."""
+    categories = db.session.scalars(select(Category)).all()
+    matching = [c.id for c in categories if search.matches_words(c.name, query) or search.matches_words(c.slug, query)]
+    if not matching:
+        return None, None
+    return _visible().where(Book.category_id.in_(matching)), (Book.copies_sold.desc(), Book.id)
+
+
 def suggest(query: str) -> list[Suggestion]:
     """Search-as-you-type suggestions, one per book, following the spec's quotas."""
     if len(query.strip()) < 2:
         return []
     suggestions: list[Suggestion] = []
     seen: set[int] = set()
+    if not search.tokens(query):
+        return []
     for part, quota in SUGGESTION_QUOTAS:
-        found = search.match(query, column_name=part)
-        if found is None:
-            return []
-        statement = search.apply(_visible(), found)
+        if part == "category":
+            statement, order = _category_suggestions(query)
+            if statement is None:
+                continue
+        else:
+            found = search.match(query, column_name=part)
+            statement = search.apply(_visible(), found)
+            order = (found.relevance, Book.id)
         if seen:
             statement = statement.where(Book.id.not_in(seen))
-        order = (found.relevance, Book.id) if found.relevance is not None else (Book.id,)
         for book in db.session.scalars(statement.order_by(*order).limit(quota)):
             seen.add(book.id)
             text = search.preview(book.description, query) if part == "description" else None

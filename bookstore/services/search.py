@@ -6,6 +6,7 @@ Shopper text never reaches the query syntax: it is cut into word tokens first, e
 prefix, so "phys" finds Physics and no input can break the query.
 """
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from sqlalchemy import ColumnElement, and_, column, func, literal_column, or_, table
@@ -14,8 +15,7 @@ from bookstore.extensions import db
 from bookstore.models import Book
 
 MAX_TOKENS = 8
-_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
-_ISBN = re.compile(r"^(?:\d{9}[\dX]|\d{13})$")
+_ISBN = re.compile(r"^(?:[0-9]{9}[0-9X]|[0-9]{13})$")
 
 # SQLite: columns of the FTS5 table, in order, with their bm25 weights. Title and author
 # weigh far more so their matches rank first.
@@ -24,12 +24,27 @@ FTS_WEIGHTS = (100.0, 50.0, 5.0, 2.0, 5.0, 3.0, 1.0)
 book_search = table("book_search", column("rowid"), *(column(name) for name in FTS_COLUMNS))
 
 # PostgreSQL: which tsvector weight holds which part of the book (see the migration).
-PG_WEIGHTS = {"title": "A", "author": "B", "category": "C", "description": "D"}
+PG_WEIGHTS = {"title": "A", "author": "B", "description": "D"}
+
+
+def _is_word_character(character: str) -> bool:
+    # Letters, numbers and combining marks: Hindi vowel signs belong to their word, as they do
+    # for the FTS5 tokenizer (categories 'L* N* Co M*') and PostgreSQL's parser.
+    return unicodedata.category(character)[0] in "LMN"
 
 
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens of shopper text, at most MAX_TOKENS of at most 40 characters."""
-    return [token[:40] for token in _TOKEN.findall(text.lower())][:MAX_TOKENS]
+    words, current = [], []
+    for character in text.lower():
+        if _is_word_character(character):
+            current.append(character)
+        elif current:
+            words.append("".join(current))
+            current = []
+    if current:
+        words.append("".join(current))
+    return [word[:40] for word in words][:MAX_TOKENS]
 
 
 def isbn_digits(text: str) -> str | None:
@@ -87,6 +102,12 @@ def apply(statement, found: Match):
     if found.needs_fts_join:
         statement = statement.join(book_search, book_search.c.rowid == Book.id)
     return statement.where(found.condition)
+
+
+def matches_words(text: str, query: str) -> bool:
+    """Whether every word of the query starts a word of text (the index's rule, for short lists)."""
+    words = tokens(text)
+    return all(any(word.startswith(wanted) for word in words) for wanted in tokens(query))
 
 
 def preview(text: str, query: str, width: int = 50) -> str:

@@ -2,7 +2,7 @@
 from sqlalchemy import select
 
 from bookstore.extensions import db
-from bookstore.models import Book, User, WishlistItem
+from bookstore.models import Book, User, WishlistItem, parse_id
 from bookstore.services.catalogue import get_book
 
 
@@ -33,8 +33,9 @@ def add(user: User, book_id: str) -> bool:
 
 def remove(user: User, book_id: str) -> None:
     """Forget a saved book; removing one that is not there is not an error."""
-    if book_id.isdigit() and len(book_id) < 12:
-        item = db.session.get(WishlistItem, (user.id, int(book_id)))
+    key = parse_id(book_id)
+    if key:
+        item = db.session.get(WishlistItem, (user.id, key))
         if item is not None:
             db.session.delete(item)
             db.session.commit()

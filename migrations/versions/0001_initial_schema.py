@@ -35,7 +35,7 @@ CATEGORIES = [
 SQLITE_SEARCH = [
     """CREATE VIRTUAL TABLE book_search USING fts5(
         title, author, isbn, publisher, category, tags, description,
-        tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')""",
+        tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co M*'", prefix = '2 3 4')""",
     """CREATE TRIGGER books_search_insert AFTER INSERT ON books BEGIN
         INSERT INTO book_search (rowid, title, author, isbn, publisher, category, tags, description)
         VALUES (new.id, new.title, new.author, coalesce(new.isbn, ''), new.publisher,
