@@ -48,7 +48,29 @@ def seed_demo(count, if_empty, covers):
     click.echo(f"Loaded {made} demo books.")
 
 
+@click.command("expire-orders")
+@with_appcontext
+def expire_orders():
+    """Cancel online orders left unpaid past the payment window and release their stock (for a scheduler)."""
+    from bookstore.services.orders import release_expired_holds
+
+    total = 0
+    while released := release_expired_holds():
+        total += released
+    click.echo(f"Released {total} unpaid order(s).")
+
+
+@click.command("send-mail")
+@with_appcontext
+def send_mail():
+    """Send queued e-mails that are due, retrying earlier failures (for a scheduler)."""
+    from bookstore.services.mail import send_pending
+
+    sent, failed = send_pending()
+    click.echo(f"Sent {sent} e-mail(s); {failed} failed and stay queued.")
+
+
 def register_cli(app: Flask) -> None:
     """Add the operator commands to `flask`."""
-    app.cli.add_command(create_admin)
-    app.cli.add_command(seed_demo)
+    for command in (create_admin, seed_demo, expire_orders, send_mail):
+        app.cli.add_command(command)

@@ -1,0 +1,94 @@
+"""Online payment: configuration, Razorpay order, Checkout verification and the webhook."""
+from flask import current_app, request
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from bookstore.extensions import limiter
+from bookstore.schemas.fields import InputSchema, required
+from bookstore.schemas.order import OrderSchema
+from bookstore.services import payments
+
+blp = Blueprint("payments", __name__, url_prefix="/api/payments", description="Online payment")
+
+_RAZORPAY_ID = validate.Length(min=1, max=40, error="Payment verification failed")
+
+
+class ConfigReplySchema(Schema):
+    success = fields.Constant(True)
+    onlineAvailable = fields.Boolean()
+    keyId = fields.String(allow_none=True)
+    message = fields.String()
+
+
+class CreateOrderSchema(InputSchema):
+    orderId = fields.String(required=True, validate=validate.Length(min=1, max=24, error="Unknown order."),
+                            error_messages=required("Order id is required."))
+    amount = fields.Integer(strict=True, load_default=None, allow_none=True)
+    currency = fields.String(load_default=None, allow_none=True)
+    receipt = fields.String(load_default=None, allow_none=True)
+
+
+class RazorpayOrderSchema(Schema):
+    id = fields.String()
+    amount = fields.Integer()
+    currency = fields.String()
+
+
+class CreateOrderReplySchema(Schema):
+    success = fields.Constant(True)
+    key_id = fields.String()
+    order = fields.Nested(RazorpayOrderSchema)
+
+
+class VerifySchema(InputSchema):
+    razorpay_order_id = fields.String(required=True, validate=_RAZORPAY_ID,
+                                      error_messages=required("Payment verification failed"))
+    razorpay_payment_id = fields.String(required=True, validate=_RAZORPAY_ID,
+                                        error_messages=required("Payment verification failed"))
+    razorpay_signature = fields.String(required=True, validate=validate.Length(min=1, max=128,
+                                                                               error="Payment verification failed"),
+                                       error_messages=required("Payment verification failed"))
+
+
+class VerifyReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    order = fields.Nested(OrderSchema)
+
+
+@blp.route("/config", methods=["GET"])
+@blp.response(200, ConfigReplySchema)
+def config():
+    """Whether checkout can offer online payment, and the public key for Razorpay Checkout."""
+    available = payments.online_available()
+    return {"onlineAvailable": available, "keyId": current_app.config["RAZORPAY_KEY_ID"] if available else None,
+            "message": "" if available else "Online payment is not available at the moment; "
+                                             "cash on delivery is."}
+
+
+@blp.route("/create-order", methods=["POST"])
+@blp.arguments(CreateOrderSchema)
+@blp.response(200, CreateOrderReplySchema)
+def create_order(data):
+    """The Razorpay order for a shop order, for the server's amount (made once, then reused)."""
+    claimed = {name: data[name] for name in ("amount", "currency", "receipt")}
+    key_id, razorpay_order = payments.create_razorpay_order(data["orderId"], claimed)
+    return {"key_id": key_id, "order": razorpay_order}
+
+
+@blp.route("/verify", methods=["POST"])
+@blp.arguments(VerifySchema)
+@blp.response(200, VerifyReplySchema)
+def verify(data):
+    """Check Razorpay Checkout's signature and mark the order paid (repeat calls change nothing)."""
+    order = payments.verify(data["razorpay_order_id"], data["razorpay_payment_id"], data["razorpay_signature"])
+    return {"message": "Payment verified", "order": order}
+
+
+@blp.route("/webhook", methods=["POST"])
+@limiter.exempt
+def webhook():
+    """Razorpay's server-to-server events, signed over the raw body with the webhook secret."""
+    outcome = payments.handle_webhook(request.get_data(as_text=True), request.headers.get("X-Razorpay-Signature"),
+                                      request.headers.get("X-Razorpay-Event-Id"))
+    return {"success": True, "message": outcome}

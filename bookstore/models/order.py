@@ -1,0 +1,162 @@
+"""Orders, their lines and status history: priced and stocked by the server, money in paise."""
+from datetime import datetime
+
+from sqlalchemy import JSON, Boolean, CheckConstraint, DateTime, ForeignKey, Index, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from bookstore.extensions import db
+from bookstore.models.base import TimestampMixin, utcnow
+
+ORDER_STATUSES = ("pending", "processing", "shipped", "delivered", "cancelled")
+PAYMENT_STATUSES = ("pending", "awaiting", "paid", "failed", "refunded")
+PAYMENT_METHODS = ("cod", "online")
+ADDRESS_TYPES = ("home", "work", "other")
+
+
+def _in(column: str, values: tuple) -> str:
+    return f"{column} IN ({', '.join(repr(v) for v in values)})"
+
+
+class Order(TimestampMixin, db.Model):
+    __tablename__ = "orders"
+    __table_args__ = (
+        CheckConstraint(_in("status", ORDER_STATUSES), name="status"),
+        CheckConstraint(_in("payment_status", PAYMENT_STATUSES), name="payment_status"),
+        CheckConstraint(_in("payment_method", PAYMENT_METHODS), name="payment_method"),
+        CheckConstraint("total_paise = items_paise + shipping_paise + tax_paise", name="total_adds_up"),
+        Index("ix_orders_user_created", "user_id", "created_at"),
+        Index("ix_orders_status_created", "status", "created_at"),
+        Index("ix_orders_awaiting_expiry", "payment_status", "payment_expires_at"),
+        Index("ix_orders_email", "email"),
+        Index("ix_orders_created", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # What the API calls `_id`: random, so order URLs cannot be guessed from one another.
+    public_id: Mapped[str] = mapped_column(String(24), unique=True)
+    # BK-2026-000123, made from id in the same transaction as the insert.
+    order_number: Mapped[str | None] = mapped_column(String(20), unique=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    status: Mapped[str] = mapped_column(String(20), default="pending")
+    payment_method: Mapped[str] = mapped_column(String(10))
+    payment_status: Mapped[str] = mapped_column(String(20), default="pending")
+    items_paise: Mapped[int]
+    shipping_paise: Mapped[int]
+    tax_paise: Mapped[int] = mapped_column(default=0)
+    total_paise: Mapped[int]
+
+    # Shipping address, copied onto the order so later profile changes never rewrite history.
+    email: Mapped[str] = mapped_column(String(254))
+    first_name: Mapped[str] = mapped_column(String(100))
+    last_name: Mapped[str] = mapped_column(String(100))
+    phone: Mapped[str] = mapped_column(String(20))
+    address: Mapped[str] = mapped_column(String(300))
+    landmark: Mapped[str] = mapped_column(String(200), default="")
+    city: Mapped[str] = mapped_column(String(100))
+    state: Mapped[str] = mapped_column(String(60))
+    zip_code: Mapped[str] = mapped_column(String(6))
+    country: Mapped[str] = mapped_column(String(40), default="India")
+    address_type: Mapped[str] = mapped_column(String(10), default="home")
+
+    razorpay_order_id: Mapped[str | None] = mapped_column(String(40), unique=True)
+    razorpay_payment_id: Mapped[str | None] = mapped_column(String(40), unique=True)
+    razorpay_refund_id: Mapped[str | None] = mapped_column(String(40))
+    paid_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Online orders hold their stock until then; unpaid, they are cancelled and the stock freed.
+    payment_expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    cancelled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Set once, by the single statement that gives the stock back, so it can never happen twice.
+    stock_released: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    # "<user id or guest>:<Idempotency-Key>" and a hash of the request it first came with.
+    idempotency_key: Mapped[str | None] = mapped_column(String(160), unique=True)
+    request_hash: Mapped[str | None] = mapped_column(String(64))
+
+    lines: Mapped[list["OrderLine"]] = relationship(
+        back_populates="order", cascade="all, delete-orphan", order_by="OrderLine.id", lazy="selectin")
+    history: Mapped[list["OrderStatusChange"]] = relationship(
+        back_populates="order", cascade="all, delete-orphan", order_by="OrderStatusChange.id", lazy="selectin")
+
+    @property
+    def item_count(self) -> int:
+        return sum(line.quantity for line in self.lines)
+
+    def can_be_cancelled_by_customer(self, now: datetime) -> bool:
+        """Pending or processing, and placed less than an hour ago (decisions §5)."""
+        created = self.created_at if self.created_at.tzinfo else self.created_at.replace(tzinfo=now.tzinfo)
+        return self.status in ("pending", "processing") and (now - created).total_seconds() < 3600
+
+
+class OrderLine(db.Model):
+    __tablename__ = "order_lines"
+    __table_args__ = (
+        CheckConstraint("quantity > 0", name="quantity_positive"),
+        CheckConstraint("unit_price_paise >= 0", name="price_not_negative"),
+        Index("ix_order_lines_order_id", "order_id"),
+        Index("ix_order_lines_book_id", "book_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
+    book_id: Mapped[int] = mapped_column(ForeignKey("books.id"))
+    # What the shopper bought, as it was then: titles and prices may change later.
+    title: Mapped[str] = mapped_column(String(255))
+    author: Mapped[str] = mapped_column(String(200))
+    image_url: Mapped[str | None] = mapped_column(String(500))
+    unit_price_paise: Mapped[int]
+    quantity: Mapped[int]
+
+    order: Mapped[Order] = relationship(back_populates="lines")
+
+    @property
+    def line_total_paise(self) -> int:
+        return self.unit_price_paise * self.quantity
+
+
+class OrderStatusChange(db.Model):
+    __tablename__ = "order_status_changes"
+    __table_args__ = (Index("ix_order_status_changes_order_id", "order_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
+    status: Mapped[str] = mapped_column(String(20))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # 'customer', 'admin:<id>' or 'system'.
+    by: Mapped[str] = mapped_column(String(40))
+    note: Mapped[str] = mapped_column(String(300), default="")
+
+    order: Mapped[Order] = relationship(back_populates="history")
+
+
+class PaymentEvent(db.Model):
+    """Every payment signal received (verify calls and webhooks), for audit and de-duplication."""
+
+    __tablename__ = "payment_events"
+    __table_args__ = (Index("ix_payment_events_order_id", "order_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="SET NULL"))
+    source: Mapped[str] = mapped_column(String(20))  # verify | webhook
+    event: Mapped[str] = mapped_column(String(60))
+    # Razorpay's X-Razorpay-Event-Id: a webhook delivered twice is recorded once.
+    event_id: Mapped[str | None] = mapped_column(String(60), unique=True)
+    razorpay_payment_id: Mapped[str | None] = mapped_column(String(40))
+    payload: Mapped[dict] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class OutboxMail(db.Model):
+    """E-mails waiting to be sent: written in the same transaction as the change they report."""
+
+    __tablename__ = "mail_outbox"
+    __table_args__ = (Index("ix_mail_outbox_pending", "sent_at", "next_attempt_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    to_address: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(String(200))
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    next_attempt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    attempts: Mapped[int] = mapped_column(default=0)
+    last_error: Mapped[str] = mapped_column(String(300), default="")

@@ -1,0 +1,163 @@
+"""Order shapes: the spec's order payload in, the order with lines, address and history out."""
+import re
+
+from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates, validates_schema
+
+from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS
+from bookstore.schemas.fields import Email, IdInput, IndianMobile, InputSchema, Rupees, Trimmed, UtcDateTime, required
+from bookstore.services.india import canonical_state
+
+MAX_LINES = 20
+MAX_QUANTITY = 1000  # far above any stock; keeps arithmetic and SQL integers small
+_PIN = re.compile(r"^[1-9][0-9]{5}$")
+
+
+class OrderItemInput(InputSchema):
+    """One cart line. Titles and prices sent with it are the client's copy and are ignored."""
+
+    book = IdInput(required=True, error_messages={**required("Each item needs a book."), "invalid": "Unknown book."})
+    quantity = fields.Integer(
+        strict=True, required=True, error_messages={**required("Each item needs a quantity."),
+                                                    "invalid": "Quantity must be a whole number."},
+        validate=validate.Range(min=1, max=MAX_QUANTITY, error=f"Quantity must be between 1 and {MAX_QUANTITY}."))
+
+    @pre_load
+    def accept_book_id_spellings(self, data, **_kwargs):
+        """Older clients send the book as bookId or _id, or as the whole book object."""
+        if isinstance(data, dict) and "book" not in data:
+            for alias in ("bookId", "_id", "id"):
+                if alias in data:
+                    data = {**data, "book": data[alias]}
+                    break
+        if isinstance(data, dict) and isinstance(data.get("book"), dict):
+            data = {**data, "book": data["book"].get("_id")}
+        return data
+
+
+class ShippingAddressInput(InputSchema):
+    firstName = Trimmed(attribute="first_name", required=True, max_length=100,
+                        error_messages=required("First name is required."), blank_message="First name is required.")
+    lastName = Trimmed(attribute="last_name", required=True, max_length=100,
+                       error_messages=required("Last name is required."), blank_message="Last name is required.")
+    email = Email(required=True, error_messages=required("E-mail is required."))
+    phone = IndianMobile(required=True, error_messages=required("Phone is required."))
+    address = Trimmed(required=True, max_length=300, error_messages=required("Address is required."),
+                      blank_message="Address is required.")
+    landmark = Trimmed(max_length=200, load_default="")
+    city = Trimmed(required=True, max_length=100, error_messages=required("City is required."),
+                   blank_message="City is required.")
+    state = Trimmed(required=True, max_length=60, error_messages=required("State is required."),
+                    blank_message="State is required.")
+    zipCode = Trimmed(attribute="zip_code", required=True, max_length=10,
+                      error_messages=required("PIN code is required."), blank_message="PIN code is required.")
+    country = Trimmed(max_length=40, load_default="India")
+    addressType = fields.String(attribute="address_type", load_default="home",
+                                validate=validate.OneOf(ADDRESS_TYPES, error="Address type must be home, work or other."))
+
+    @validates("state")
+    def known_state(self, value, **_kwargs):
+        if canonical_state(value) is None:
+            raise ValidationError("Choose a state or union territory of India.")
+
+    @validates("zipCode")
+    def pin_code(self, value, **_kwargs):
+        if not _PIN.match(value):
+            raise ValidationError("PIN code must be 6 digits and cannot start with 0.")
+
+    @validates("country")
+    def india_only(self, value, **_kwargs):
+        if value.lower() != "india":
+            raise ValidationError("We deliver within India only.")
+
+
+class PlaceOrderSchema(InputSchema):
+    orderItems = fields.List(
+        fields.Nested(OrderItemInput), attribute="items", required=True,
+        error_messages=required("Your cart is empty!"),
+        validate=[validate.Length(min=1, error="Your cart is empty!"),
+                  validate.Length(max=MAX_LINES, error="Cart has too many items. Please reduce the number of items.")])
+    shippingAddress = fields.Nested(ShippingAddressInput, attribute="address", required=True,
+                                    error_messages=required("Shipping address is required."))
+    paymentMethod = fields.String(
+        attribute="payment_method", required=True, error_messages=required("Please select a payment method."),
+        validate=validate.OneOf(PAYMENT_METHODS, error="Invalid payment method"))
+    # The total the shopper saw; compared with the server's own, never used as the price.
+    totalPrice = Rupees(attribute="client_total_paise", required=True,
+                        error_messages=required("The order total is required."))
+
+    @validates_schema
+    def one_line_per_book(self, data, **_kwargs):
+        books = [item["book"] for item in data.get("items", [])]
+        if len(books) != len(set(books)):
+            raise ValidationError("Each book may appear only once; change its quantity instead.", "orderItems")
+
+
+class OrderLineSchema(Schema):
+    book = fields.Function(lambda line: str(line.book_id))
+    title = fields.String()
+    name = fields.Function(lambda line: line.title)
+    author = fields.String()
+    imageUrl = fields.String(attribute="image_url")
+    image = fields.Function(lambda line: line.image_url)
+    price = Rupees(attribute="unit_price_paise")
+    quantity = fields.Integer()
+    lineTotal = Rupees(attribute="line_total_paise")
+
+
+class ShippingAddressSchema(Schema):
+    firstName = fields.String(attribute="first_name")
+    lastName = fields.String(attribute="last_name")
+    email = fields.String()
+    phone = fields.String()
+    address = fields.String()
+    landmark = fields.String()
+    city = fields.String()
+    state = fields.String()
+    zipCode = fields.String(attribute="zip_code")
+    country = fields.String()
+    addressType = fields.String(attribute="address_type")
+
+
+class StatusChangeSchema(Schema):
+    status = fields.String()
+    at = UtcDateTime()
+    by = fields.String()
+    note = fields.String()
+
+
+class OrderSchema(Schema):
+    _id = fields.String(attribute="public_id")
+    orderNumber = fields.String(attribute="order_number")
+    status = fields.String()
+    paymentStatus = fields.String(attribute="payment_status")
+    paymentMethod = fields.String(attribute="payment_method")
+    isPaid = fields.Function(lambda order: order.payment_status == "paid")
+    paidAt = UtcDateTime(attribute="paid_at")
+    paymentId = fields.String(attribute="razorpay_payment_id")
+    razorpayOrderId = fields.String(attribute="razorpay_order_id")
+    paymentExpiresAt = UtcDateTime(attribute="payment_expires_at")
+    orderItems = fields.List(fields.Nested(OrderLineSchema), attribute="lines")
+    itemCount = fields.Integer(attribute="item_count")
+    shippingAddress = fields.Function(lambda order: ShippingAddressSchema().dump(order))
+    itemsPrice = Rupees(attribute="items_paise")
+    shippingPrice = Rupees(attribute="shipping_paise")
+    taxPrice = Rupees(attribute="tax_paise")
+    totalPrice = Rupees(attribute="total_paise")
+    statusHistory = fields.List(fields.Nested(StatusChangeSchema), attribute="history")
+    cancelledAt = UtcDateTime(attribute="cancelled_at")
+    createdAt = UtcDateTime(attribute="created_at")
+    updatedAt = UtcDateTime(attribute="updated_at")
+
+
+class OrderLookupQuerySchema(InputSchema):
+    orderNumber = Trimmed(attribute="order_number", required=True, max_length=20,
+                          error_messages=required("Order number is required."),
+                          blank_message="Order number is required.")
+    email = Email(required=True, error_messages=required("E-mail is required."))
+
+
+class StatusUpdateSchema(InputSchema):
+    status = fields.String(required=True, error_messages=required("Status is required."),
+                           validate=validate.OneOf(ORDER_STATUSES, error="Status must be one of: "
+                                                   + ", ".join(ORDER_STATUSES) + "."))
+    note = Trimmed(max_length=300, load_default="")

@@ -1,0 +1,39 @@
+"""The e-mails a shopper gets about an order: placed, paid, and each status change."""
+from bookstore.models import Order
+from bookstore.services import mail
+
+
+def _rupees(paise: int) -> str:
+    return f"₹{paise // 100:,}.{paise % 100:02d}"
+
+
+def _summary(order: Order) -> str:
+    lines = "\n".join(f"  {line.quantity} × {line.title} — {_rupees(line.line_total_paise)}" for line in order.lines)
+    return (f"{lines}\n  Shipping — {_rupees(order.shipping_paise)}\n  Total — {_rupees(order.total_paise)}\n\n"
+            f"Delivering to {order.first_name} {order.last_name}, {order.address}, {order.city}, "
+            f"{order.state} {order.zip_code}.\n\n"
+            f"Follow your order: {mail.public_url('/orders')}")
+
+
+def order_placed(order: Order) -> None:
+    """Cash on delivery: the order is confirmed as soon as it is placed."""
+    mail.queue(order.email, f"Order {order.order_number} placed",
+               f"Hello {order.first_name},\n\nThank you for your order {order.order_number}. "
+               f"Please keep {_rupees(order.total_paise)} ready for the delivery person.\n\n{_summary(order)}")
+
+
+def order_paid(order: Order) -> None:
+    """Online: confirmed once Razorpay's payment is verified."""
+    mail.queue(order.email, f"Order {order.order_number} confirmed — payment received",
+               f"Hello {order.first_name},\n\nWe have received your payment of {_rupees(order.total_paise)} "
+               f"(payment {order.razorpay_payment_id}) for order {order.order_number}.\n\n{_summary(order)}")
+
+
+def status_changed(order: Order, note: str = "") -> None:
+    """Any status change, including cancellation and its refund."""
+    extra = f"\n\n{note}" if note else ""
+    if order.status == "cancelled" and order.payment_status == "refunded":
+        extra += f"\n\nYour payment of {_rupees(order.total_paise)} is being refunded; it reaches you in 3-5 business days."
+    mail.queue(order.email, f"Order {order.order_number} is now {order.status}",
+               f"Hello {order.first_name},\n\nYour order {order.order_number} is now {order.status}.{extra}\n\n"
+               f"{_summary(order)}")

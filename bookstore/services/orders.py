@@ -1,0 +1,174 @@
+"""After the order: reading, looking up, cancelling, status changes and expiring unpaid holds."""
+from sqlalchemy import func, or_, select, update
+
+from bookstore.errors import Conflict, Forbidden, NotFound
+from bookstore.extensions import db
+from bookstore.models import Order, OrderStatusChange, User, utcnow
+from bookstore.services import mail, notifications, stock
+from bookstore.services.catalogue import Page
+
+# Admin moves between any statuses except these (decisions §5): stock was released, or it was delivered.
+FORBIDDEN_MOVES = {("delivered", "cancelled")}
+
+
+def find(public_id: str) -> Order:
+    """An order by its `_id`. :raise NotFound:"""
+    order = db.session.scalar(select(Order).where(Order.public_id == public_id)) if len(public_id) <= 24 else None
+    if order is None:
+        raise NotFound("Order not found.")
+    return order
+
+
+def for_viewer(public_id: str, user: User | None) -> Order:
+    """An order its owner or an administrator may see. :raise NotFound: for anyone else, so ids don't leak."""
+    order = find(public_id)
+    if user is None or not (user.is_admin or order.user_id == user.id):
+        raise NotFound("Order not found.")
+    return order
+
+
+def lookup(order_number: str, email: str) -> Order:
+    """A guest's look-up by order number and the e-mail it was placed with. :raise NotFound:"""
+    order = db.session.scalar(select(Order).where(Order.order_number == order_number.strip().upper(),
+                                                  Order.email == email.lower()))
+    if order is None:
+        raise NotFound("No order matches that number and e-mail.")
+    return order
+
+
+def mine(user: User, page: int, limit: int) -> Page:
+    """A shopper's orders, newest first."""
+    base = select(Order).where(Order.user_id == user.id)
+    total = db.session.scalar(base.with_only_columns(func.count()).order_by(None))
+    items = db.session.scalars(base.order_by(Order.created_at.desc(), Order.id.desc())
+                               .limit(limit).offset((page - 1) * limit)).all()
+    return Page(list(items), total, page, limit)
+
+
+def admin_list(page: int, limit: int, status: str | None = None, search: str | None = None) -> Page:
+    """Every order, newest first, filtered by status and by number, name, e-mail or phone."""
+    base = select(Order)
+    if status:
+        base = base.where(Order.status == status)
+    if search:
+        text = search.strip()
+        pattern = f"%{text.lower()}%"
+        base = base.where(or_(Order.order_number == text.upper(), Order.email.like(pattern),
+                              func.lower(Order.first_name + " " + Order.last_name).like(pattern),
+                              Order.phone.like(f"%{text}%")))
+    total = db.session.scalar(base.with_only_columns(func.count()).order_by(None))
+    items = db.session.scalars(base.order_by(Order.created_at.desc(), Order.id.desc())
+                               .limit(limit).offset((page - 1) * limit)).all()
+    return Page(list(items), total, page, limit)
+
+
+def _move(order: Order, new_status: str, by: str, note: str = "") -> bool:
+    """Change status with a conditional UPDATE, so two concurrent changes cannot both apply."""
+    moved = db.session.execute(
+        update(Order).where(Order.id == order.id, Order.status == order.status)
+        .values(status=new_status, updated_at=utcnow(),
+                cancelled_at=utcnow() if new_status == "cancelled" else Order.cancelled_at)
+        .execution_options(synchronize_session=False)
+    ).rowcount == 1
+    if moved:
+        db.session.add(OrderStatusChange(order_id=order.id, status=new_status, by=by, note=note))
+    return moved
+
+
+def _cancel(order: Order, by: str, note: str) -> None:
+    """Cancel in the current transaction: status, stock back once, refund recorded by the caller."""
+    if not _move(order, "cancelled", by, note):
+        raise Conflict("The order changed meanwhile. Please reload it.")
+    stock.release(order)
+
+
+def cancel_by_customer(public_id: str, user: User | None) -> Order:
+    """The owner cancels a pending or processing order within an hour; a paid one is refunded.
+
+    :raise NotFound: :raise Conflict: when too late or no longer cancellable.
+    """
+    from bookstore.services import payments
+
+    order = for_viewer(public_id, user)
+    if order.user_id != user.id:
+        raise Forbidden("Only the shopper who placed the order can cancel it here.")
+    if not order.can_be_cancelled_by_customer(utcnow()):
+        raise Conflict("This order can no longer be cancelled. Orders can be cancelled within 1 hour "
+                       "while they are pending or processing.")
+    refund_id = payments.refund(order) if order.payment_status == "paid" else None
+    _cancel(order, "customer", "Cancelled by the shopper")
+    _after_cancel(order, refund_id)
+    return _reload(order)
+
+
+def change_status(public_id: str, new_status: str, admin: User, note: str = "") -> Order:
+    """An administrator moves an order. :raise Conflict: out of cancelled, or delivered to cancelled."""
+    from bookstore.services import payments
+
+    order = find(public_id)
+    if order.status == new_status:
+        return order
+    if order.status == "cancelled":
+        raise Conflict("A cancelled order cannot change status: its stock has been released.")
+    if (order.status, new_status) in FORBIDDEN_MOVES:
+        raise Conflict("A delivered order cannot be cancelled. Use a return instead.")
+    by = f"admin:{admin.id}"
+    if new_status == "cancelled":
+        refund_id = payments.refund(order) if order.payment_status == "paid" else None
+        _cancel(order, by, note or "Cancelled by the shop")
+        _after_cancel(order, refund_id)
+    else:
+        if not _move(order, new_status, by, note):
+            raise Conflict("The order changed meanwhile. Please reload it.")
+        db.session.commit()
+        order = _reload(order)
+        notifications.status_changed(order, note)
+        db.session.commit()
+        mail.deliver_queued()
+    return _reload(order)
+
+
+def _after_cancel(order: Order, refund_id: str | None) -> None:
+    if refund_id:
+        db.session.execute(update(Order).where(Order.id == order.id)
+                           .values(payment_status="refunded", razorpay_refund_id=refund_id)
+                           .execution_options(synchronize_session=False))
+    db.session.commit()
+    order = _reload(order)
+    notifications.status_changed(order)
+    db.session.commit()
+    mail.deliver_queued()
+
+
+def _reload(order: Order) -> Order:
+    db.session.expire(order)
+    db.session.refresh(order)
+    return order
+
+
+def release_expired_holds(limit: int = 50) -> int:
+    """Cancel online orders left unpaid past their window and free their stock; returns how many."""
+    now = utcnow()
+    expired = db.session.scalars(
+        select(Order).where(Order.payment_status.in_(("awaiting", "failed")), Order.status != "cancelled",
+                            Order.payment_expires_at < now).order_by(Order.id).limit(limit)
+    ).all()
+    released = 0
+    for order in expired:
+        note = "Payment was not received in time, so the order was cancelled and its books released."
+        if _move(order, "cancelled", "system", note):
+            stock.release(order)
+            released += 1
+            db.session.commit()
+            notifications.status_changed(_reload(order), note)
+        db.session.commit()
+    if released:
+        mail.deliver_queued()
+    return released
+
+
+def has_expired_holds() -> bool:
+    """Cheap check (one indexed row) so read paths only write when there is something to release."""
+    return db.session.scalar(
+        select(Order.id).where(Order.payment_status.in_(("awaiting", "failed")), Order.status != "cancelled",
+                               Order.payment_expires_at < utcnow()).limit(1)) is not None

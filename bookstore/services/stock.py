@@ -1,0 +1,33 @@
+"""Stock moves as single conditional UPDATEs, so concurrent checkouts never oversell."""
+from sqlalchemy import update
+
+from bookstore.extensions import db
+from bookstore.models import Book, Order
+
+
+def take(book_id: int, quantity: int) -> bool:
+    """Take copies if enough are left (and count them sold); False leaves the book untouched."""
+    result = db.session.execute(
+        update(Book)
+        .where(Book.id == book_id, Book.archived.is_(False), Book.stock >= quantity)
+        .values(stock=Book.stock - quantity, copies_sold=Book.copies_sold + quantity)
+        .execution_options(synchronize_session=False)
+    )
+    return result.rowcount == 1
+
+
+def release(order: Order) -> bool:
+    """Give an order's copies back, exactly once however often or concurrently it is called."""
+    claimed = db.session.execute(
+        update(Order).where(Order.id == order.id, Order.stock_released.is_(False))
+        .values(stock_released=True).execution_options(synchronize_session=False)
+    ).rowcount == 1
+    if not claimed:
+        return False
+    for line in sorted(order.lines, key=lambda line: line.book_id):
+        db.session.execute(
+            update(Book).where(Book.id == line.book_id)
+            .values(stock=Book.stock + line.quantity, copies_sold=Book.copies_sold - line.quantity)
+            .execution_options(synchronize_session=False)
+        )
+    return True
