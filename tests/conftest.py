@@ -153,3 +153,33 @@ def mail_app(make_app, smtp_sink):
         empty_database()
         yield app
         db.session.remove()
+
+
+RAZORPAY_KEYS = {"RAZORPAY_KEY_ID": "rzp_test_bookstore", "RAZORPAY_KEY_SECRET": "test-key-secret",
+                 "RAZORPAY_WEBHOOK_SECRET": "test-webhook-secret"}
+
+
+@pytest.fixture
+def razorpay():
+    """A local fake of Razorpay's API that the real SDK talks to."""
+    from tests.fakes.razorpay_server import FakeRazorpay
+    with FakeRazorpay(key_id=RAZORPAY_KEYS["RAZORPAY_KEY_ID"], key_secret=RAZORPAY_KEYS["RAZORPAY_KEY_SECRET"],
+                      webhook_secret=RAZORPAY_KEYS["RAZORPAY_WEBHOOK_SECRET"]) as fake:
+        yield fake
+
+
+@pytest.fixture
+def shop_app(make_app, razorpay, smtp_sink):
+    """The app with online payment (fake Razorpay, 2 s timeout) and e-mail (SMTP sink) configured."""
+    app = make_app(RAZORPAY_BASE_URL=razorpay.base_url, RAZORPAY_TIMEOUT_SECONDS="2", MAIL_SERVER="127.0.0.1",
+                   MAIL_PORT=str(smtp_sink.port), PUBLIC_URL="https://books.example.in", **RAZORPAY_KEYS)
+    with app.app_context():
+        empty_database()
+        yield app
+        db.session.remove()
+
+
+@pytest.fixture
+def shop(shop_app):
+    """A test client of shop_app."""
+    return shop_app.test_client()
