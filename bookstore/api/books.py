@@ -5,7 +5,7 @@ from marshmallow import Schema, fields
 from bookstore.schemas.book import (BookListQuerySchema, BookSchema, ShelfQuerySchema, SuggestionSchema,
                                     SuggestQuerySchema)
 from bookstore.schemas.common import PaginationSchema, pagination
-from bookstore.services import catalogue
+from bookstore.services import catalogue, orders
 
 blp = Blueprint("books", __name__, url_prefix="/api/books", description="Catalogue")
 
@@ -38,6 +38,7 @@ class SuggestReplySchema(Schema):
 @blp.response(200, BookListReplySchema)
 def list_books(query):
     """A page of books, filtered, searched and sorted."""
+    orders.release_expired_holds_if_any()  # shoppers see stock that unpaid orders no longer hold
     page = catalogue.list_books(search_text=query.pop("search", None), **query)
     return {"books": page.items, "totalBooks": page.total, "totalPages": page.total_pages,
             "pagination": pagination(page)}
@@ -79,4 +80,5 @@ def suggest(query):
 @blp.response(200, BookReplySchema)
 def get_book(book_id):
     """One book; 404 for unknown, archived or malformed ids."""
+    orders.release_expired_holds_if_any()
     return {"book": catalogue.get_book(book_id)}

@@ -11,6 +11,7 @@ from bookstore.services import payments
 blp = Blueprint("payments", __name__, url_prefix="/api/payments", description="Online payment")
 
 _RAZORPAY_ID = validate.Length(min=1, max=40, error="Payment verification failed")
+_VERIFY_MESSAGES = {**required("Payment verification failed"), "invalid": "Payment verification failed"}
 
 
 class ConfigReplySchema(Schema):
@@ -42,12 +43,12 @@ class CreateOrderReplySchema(Schema):
 
 class VerifySchema(InputSchema):
     razorpay_order_id = fields.String(required=True, validate=_RAZORPAY_ID,
-                                      error_messages=required("Payment verification failed"))
+                                      error_messages=_VERIFY_MESSAGES)
     razorpay_payment_id = fields.String(required=True, validate=_RAZORPAY_ID,
-                                        error_messages=required("Payment verification failed"))
+                                        error_messages=_VERIFY_MESSAGES)
     razorpay_signature = fields.String(required=True, validate=validate.Length(min=1, max=128,
                                                                                error="Payment verification failed"),
-                                       error_messages=required("Payment verification failed"))
+                                       error_messages=_VERIFY_MESSAGES)
 
 
 class VerifyReplySchema(Schema):

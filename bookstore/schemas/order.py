@@ -3,7 +3,7 @@ import re
 
 from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates, validates_schema
 
-from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS
+from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
 from bookstore.schemas.fields import Email, IdInput, IndianMobile, InputSchema, Rupees, Trimmed, UtcDateTime, required
 from bookstore.services.india import canonical_state
 
@@ -87,7 +87,7 @@ class PlaceOrderSchema(InputSchema):
 
     @validates_schema
     def one_line_per_book(self, data, **_kwargs):
-        books = [item["book"] for item in data.get("items", [])]
+        books = [parse_id(item["book"]) or item["book"] for item in data.get("items", [])]
         if len(books) != len(set(books)):
             raise ValidationError("Each book may appear only once; change its quantity instead.", "orderItems")
 

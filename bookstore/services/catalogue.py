@@ -7,6 +7,7 @@ from bookstore.errors import NotFound
 from bookstore.extensions import db
 from bookstore.models import Book, Category, parse_id
 from bookstore.services import search
+from bookstore.services.paging import Page, count
 
 _SORTS = {
     "newest": (Book.created_at.desc(), Book.id.desc()),
@@ -17,18 +18,6 @@ _SORTS = {
     "bestselling": (Book.copies_sold.desc(), Book.id.desc()),
     "rating": (Book.rating.desc(), Book.id.desc()),
 }
-
-
-@dataclass
-class Page:
-    items: list
-    total: int
-    page: int
-    limit: int
-
-    @property
-    def total_pages(self) -> int:
-        return (self.total + self.limit - 1) // self.limit
 
 
 def _visible():
@@ -73,7 +62,7 @@ def list_books(*, page: int, limit: int, category=None, search_text=None, min_pr
     if language:
         statement = statement.where(func.lower(Book.language) == language.strip().lower())
 
-    total = db.session.scalar(statement.with_only_columns(func.count()).order_by(None))
+    total = count(statement)
     if sort_by:
         order = _SORTS[sort_by]
     elif relevance is not None:

@@ -63,12 +63,14 @@ def place_order(data: dict, user: User | None, idempotency_key: str | None = Non
 
 
 def _create(data: dict, user: User | None, scoped_key: str | None, request_hash: str) -> Order:
-    items = sorted(data["items"], key=lambda item: item["book"])
-    ids = [parse_id(item["book"]) for item in items]
+    ids = [parse_id(item["book"]) for item in data["items"]]
     if None in ids:
         raise ValidationFailed({"orderItems": ["One of the books in your cart does not exist."]})
+    if len(set(ids)) != len(ids):
+        raise ValidationFailed({"orderItems": ["Each book may appear only once; change its quantity instead."]})
+    items = data["items"]
     # Lock rows in id order so two checkouts of the same books cannot deadlock on PostgreSQL.
-    for book_id, item in sorted(zip(ids, items)):
+    for book_id, item in sorted(zip(ids, items), key=lambda pair: pair[0]):
         if not stock.take(book_id, item["quantity"]):
             _explain_refusal(book_id, item["quantity"])
     books = {book.id: book for book in db.session.scalars(select(Book).where(Book.id.in_(ids)))}

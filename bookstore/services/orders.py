@@ -5,7 +5,7 @@ from bookstore.errors import Conflict, Forbidden, NotFound
 from bookstore.extensions import db
 from bookstore.models import Order, OrderStatusChange, User, utcnow
 from bookstore.services import mail, notifications, stock
-from bookstore.services.catalogue import Page
+from bookstore.services.paging import Page, paginate
 
 # Admin moves between any statuses except these (decisions §5): stock was released, or it was delivered.
 FORBIDDEN_MOVES = {("delivered", "cancelled")}
@@ -38,11 +38,8 @@ def lookup(order_number: str, email: str) -> Order:
 
 def mine(user: User, page: int, limit: int) -> Page:
     """A shopper's orders, newest first."""
-    base = select(Order).where(Order.user_id == user.id)
-    total = db.session.scalar(base.with_only_columns(func.count()).order_by(None))
-    items = db.session.scalars(base.order_by(Order.created_at.desc(), Order.id.desc())
-                               .limit(limit).offset((page - 1) * limit)).all()
-    return Page(list(items), total, page, limit)
+    return paginate(select(Order).where(Order.user_id == user.id), page, limit,
+                    Order.created_at.desc(), Order.id.desc())
 
 
 def admin_list(page: int, limit: int, status: str | None = None, search: str | None = None) -> Page:
@@ -56,10 +53,7 @@ def admin_list(page: int, limit: int, status: str | None = None, search: str | N
         base = base.where(or_(Order.order_number == text.upper(), Order.email.like(pattern),
                               func.lower(Order.first_name + " " + Order.last_name).like(pattern),
                               Order.phone.like(f"%{text}%")))
-    total = db.session.scalar(base.with_only_columns(func.count()).order_by(None))
-    items = db.session.scalars(base.order_by(Order.created_at.desc(), Order.id.desc())
-                               .limit(limit).offset((page - 1) * limit)).all()
-    return Page(list(items), total, page, limit)
+    return paginate(base, page, limit, Order.created_at.desc(), Order.id.desc())
 
 
 def _move(order: Order, new_status: str, by: str, note: str = "") -> bool:
@@ -146,12 +140,17 @@ def _reload(order: Order) -> Order:
     return order
 
 
+def _expired_hold(now) -> tuple:
+    # Only orders the shop has not started to ship: a shipped or delivered order is never undone.
+    return (Order.payment_status.in_(("awaiting", "failed")), Order.status.in_(("pending", "processing")),
+            Order.payment_expires_at < now)
+
+
 def release_expired_holds(limit: int = 50) -> int:
     """Cancel online orders left unpaid past their window and free their stock; returns how many."""
     now = utcnow()
     expired = db.session.scalars(
-        select(Order).where(Order.payment_status.in_(("awaiting", "failed")), Order.status != "cancelled",
-                            Order.payment_expires_at < now).order_by(Order.id).limit(limit)
+        select(Order).where(*_expired_hold(now)).order_by(Order.id).limit(limit)
     ).all()
     released = 0
     for order in expired:
@@ -167,8 +166,9 @@ def release_expired_holds(limit: int = 50) -> int:
     return released
 
 
-def has_expired_holds() -> bool:
-    """Cheap check (one indexed row) so read paths only write when there is something to release."""
-    return db.session.scalar(
-        select(Order.id).where(Order.payment_status.in_(("awaiting", "failed")), Order.status != "cancelled",
-                               Order.payment_expires_at < utcnow()).limit(1)) is not None
+def release_expired_holds_if_any() -> None:
+    """For read paths: one indexed look-up, and a write only when an unpaid hold has run out."""
+    expired = db.session.scalar(
+        select(Order.id).where(*_expired_hold(utcnow())).limit(1))
+    if expired is not None:
+        release_expired_holds()

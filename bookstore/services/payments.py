@@ -139,10 +139,14 @@ def _log_event(order: Order | None, source: str, event: str, payment_id: str | N
 
 def _record_payment(order: Order, payment_id: str) -> Order:
     """Mark paid once. Repeats of the same payment change nothing; another payment never re-pays."""
-    if order.payment_status == "paid" or order.payment_status == "refunded":
+    if order.payment_status in ("paid", "refunded"):
         if order.razorpay_payment_id != payment_id:
-            log.warning("Second payment %s for order %s, already paid by %s", payment_id, order.order_number,
-                        order.razorpay_payment_id)
+            # Razorpay closes an order once paid, so this needs a person: say so loudly.
+            log.error("Second payment %s for order %s, already paid by %s", payment_id, order.order_number,
+                      order.razorpay_payment_id)
+        elif order.status == "cancelled" and order.payment_status == "paid" and not order.razorpay_refund_id:
+            # A late payment whose refund failed before: Razorpay's next signal tries again.
+            _refund_late_payment(order)
         return order
     try:
         paid = db.session.execute(
