@@ -51,6 +51,9 @@ def place_order(data: dict, user: User | None, idempotency_key: str | None = Non
         db.session.commit()
     except ApiError:
         db.session.rollback()
+        # A retry with the same key may have lost the stock to its own original, committed meanwhile.
+        if scoped_key and (existing := _existing_for_key(scoped_key, request_hash)):
+            return existing, False
         raise
     except IntegrityError:
         db.session.rollback()
