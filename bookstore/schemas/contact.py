@@ -2,18 +2,16 @@
 from marshmallow import Schema, fields, validate
 
 from bookstore.models import CONTACT_SUBJECTS
-from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, Trimmed, UtcDateTime, required
+from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, UtcDateTime, required, required_text
 
 
 class ContactSchema(InputSchema):
-    name = Trimmed(required=True, max_length=100, error_messages=required("Full name is required."),
-                   blank_message="Full name is required.")
+    name = required_text("Full name", 100)
     email = Email(required=True, error_messages=required("E-mail is required."))
     phone = IndianMobile(load_default=None, allow_none=True)
     subject = fields.String(required=True, error_messages=required("Subject is required."),
                             validate=validate.OneOf(CONTACT_SUBJECTS, error="Choose one of the listed subjects."))
-    message = Trimmed(required=True, min_length=10, max_length=5000, error_messages=required("Message is required."),
-                      blank_message="Message is required.")
+    message = required_text("Message", 5000, min_length=10)
 
 
 class ContactMessageSchema(Schema):

@@ -161,6 +161,13 @@ class Email(fields.Email):
         return super()._deserialize(value, attr, data, **kwargs).lower()
 
 
+def required_text(label: str, max_length: int, **kwargs) -> Trimmed:
+    """A required, trimmed text field whose missing or blank value reads '<label> is required.'"""
+    message = f"{label} is required."
+    return Trimmed(required=True, max_length=max_length, error_messages=required(message), blank_message=message,
+                   **kwargs)
+
+
 def required(message: str) -> dict:
     """Error messages for a required field, in the spec's words."""
     return {"required": message, "null": message}

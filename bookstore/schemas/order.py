@@ -4,7 +4,8 @@ import re
 from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates, validates_schema
 
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
-from bookstore.schemas.fields import Email, IdInput, IndianMobile, InputSchema, Rupees, Trimmed, UtcDateTime, required
+from bookstore.schemas.fields import (Email, IdInput, IndianMobile, InputSchema, Rupees, Trimmed, UtcDateTime, required,
+                                      required_text)
 from bookstore.services.india import canonical_state
 
 MAX_LINES = 20
@@ -35,21 +36,15 @@ class OrderItemInput(InputSchema):
 
 
 class ShippingAddressInput(InputSchema):
-    firstName = Trimmed(attribute="first_name", required=True, max_length=100,
-                        error_messages=required("First name is required."), blank_message="First name is required.")
-    lastName = Trimmed(attribute="last_name", required=True, max_length=100,
-                       error_messages=required("Last name is required."), blank_message="Last name is required.")
+    firstName = required_text("First name", 100, attribute="first_name")
+    lastName = required_text("Last name", 100, attribute="last_name")
     email = Email(required=True, error_messages=required("E-mail is required."))
     phone = IndianMobile(required=True, error_messages=required("Phone is required."))
-    address = Trimmed(required=True, max_length=300, error_messages=required("Address is required."),
-                      blank_message="Address is required.")
+    address = required_text("Address", 300)
     landmark = Trimmed(max_length=200, load_default="")
-    city = Trimmed(required=True, max_length=100, error_messages=required("City is required."),
-                   blank_message="City is required.")
-    state = Trimmed(required=True, max_length=60, error_messages=required("State is required."),
-                    blank_message="State is required.")
-    zipCode = Trimmed(attribute="zip_code", required=True, max_length=10,
-                      error_messages=required("PIN code is required."), blank_message="PIN code is required.")
+    city = required_text("City", 100)
+    state = required_text("State", 60)
+    zipCode = required_text("PIN code", 10, attribute="zip_code")
     country = Trimmed(max_length=40, load_default="India")
     addressType = fields.String(attribute="address_type", load_default="home",
                                 validate=validate.OneOf(ADDRESS_TYPES, error="Address type must be home, work or other."))
@@ -150,9 +145,7 @@ class OrderSchema(Schema):
 
 
 class OrderLookupQuerySchema(InputSchema):
-    orderNumber = Trimmed(attribute="order_number", required=True, max_length=20,
-                          error_messages=required("Order number is required."),
-                          blank_message="Order number is required.")
+    orderNumber = required_text("Order number", 20, attribute="order_number")
     email = Email(required=True, error_messages=required("E-mail is required."))
 
 

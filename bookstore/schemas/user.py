@@ -1,16 +1,14 @@
 """Account shapes: registration, login, profile."""
 from marshmallow import Schema, fields, validate
 
-from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, Trimmed, UtcDateTime, required
+from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, UtcDateTime, required, required_text
 
 PASSWORD = validate.Length(min=6, max=128, error="Password must be 6 to 128 characters long.")
 
 
 class RegisterSchema(InputSchema):
-    firstName = Trimmed(attribute="first_name", required=True, max_length=100,
-                        error_messages=required("First name is required."), blank_message="First name is required.")
-    lastName = Trimmed(attribute="last_name", required=True, max_length=100,
-                       error_messages=required("Last name is required."), blank_message="Last name is required.")
+    firstName = required_text("First name", 100, attribute="first_name")
+    lastName = required_text("Last name", 100, attribute="last_name")
     email = Email(required=True, error_messages=required("E-mail is required."))
     # Every character counts: no trimming of passwords.
     password = fields.String(required=True, validate=PASSWORD, error_messages=required("Password is required."))
@@ -24,10 +22,8 @@ class LoginSchema(InputSchema):
 
 
 class ProfileUpdateSchema(InputSchema):
-    firstName = Trimmed(attribute="first_name", required=True, max_length=100,
-                        error_messages=required("First name is required."), blank_message="First name is required.")
-    lastName = Trimmed(attribute="last_name", required=True, max_length=100,
-                       error_messages=required("Last name is required."), blank_message="Last name is required.")
+    firstName = required_text("First name", 100, attribute="first_name")
+    lastName = required_text("Last name", 100, attribute="last_name")
     email = Email()
     phone = IndianMobile(allow_none=True)
 
