@@ -1,11 +1,20 @@
-"""Makes the demo catalogue: deterministic, plausible study books over the 18 shelves, with covers."""
+"""Makes the demo catalogue: deterministic, plausible study books over the 18 shelves, with covers.
+
+Book n is a pure function of n, so the same N always gives the same catalogue and the work splits
+freely: worker processes make rows, draw covers and store the files, while this process only
+inserts, because the search-index triggers make inserting the one part that cannot run in parallel.
+"""
 import random
-from collections.abc import Callable, Iterable, Iterator
+import string
+from collections import deque
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
-from itertools import islice
+from functools import lru_cache
+from itertools import accumulate
 
+from flask import Flask, current_app
 from sqlalchemy import func, insert, select
 
 from bookstore.extensions import db
@@ -18,8 +27,10 @@ SEED = 20261101
 REFERENCE_DATE = date(2026, 11, 1)
 PUBLISHING_YEARS = 8
 BATCH_SIZE = 2000
-COVER_CHUNK = 250
-COVER_WORKERS = 2
+MAX_CHUNK = 500
+WORKERS = 2
+# Chunks queued ahead of the inserts, so workers never wait for the database.
+CHUNKS_IN_FLIGHT = 3 * WORKERS
 # ISBN-13 bodies 978-81-xxxxxxx and 978-93-xxxxxxx; book n gets body (n * STEP + OFFSET) mod
 # SPACE, a bijection because STEP is coprime with SPACE, so ISBNs never repeat yet look random.
 ISBN_SPACE = 2 * 10**7
@@ -32,24 +43,29 @@ REAL_AUTHORS = {"H. C. Verma", "R. D. Sharma", "R. S. Agarwal", "S. L. Arora", "
 
 @dataclass(frozen=True)
 class Shelf:
-    """A category row with the word lists its books are made from."""
+    """The category row a book goes on; its word lists are data.SHELVES[slug]."""
 
     id: int
     slug: str
     name: str
     color: str
-    words: dict
+
+    @property
+    def words(self) -> dict:
+        """The shelf's subjects, title patterns and book proportions."""
+        return data.SHELVES[self.slug]
 
 
 def seed(count: int, *, with_covers: bool = True, progress: Callable[[int], object] | None = None) -> int:
     """Add `count` generated books (with cover files unless told not to) and return how many were made."""
-    books = _new_books(count, _shelves())
+    indexes = _free_indexes(count)
     made = 0
-    for batch in _with_covers(_batches(books, BATCH_SIZE), with_covers):
-        _insert(batch)
-        made += len(batch)
-        if progress:
-            progress(len(batch))
+    with ProcessPoolExecutor(WORKERS, initializer=_start_worker, initargs=(_shelves(), dict(current_app.config))) as pool:
+        for batch in _batches(_made_in_order(pool, indexes, with_covers), BATCH_SIZE):
+            _insert(batch)
+            made += len(batch)
+            if progress:
+                progress(len(batch))
     return made
 
 
@@ -74,20 +90,19 @@ def _shelves() -> list[Shelf]:
         raise RuntimeError(f"Categories missing (run `flask db upgrade`): {', '.join(missing)}")
     deck = [slug for slug, weight in data.SHELF_WEIGHTS.items() for _ in range(weight)]
     random.Random(SEED).shuffle(deck)
-    return [Shelf(rows[s].id, s, rows[s].name, rows[s].color, data.SHELVES[s]) for s in deck]
+    return [Shelf(rows[slug].id, slug, rows[slug].name, rows[slug].color) for slug in deck]
 
 
-def _new_books(count: int, shelves: list[Shelf]) -> Iterator[tuple[dict, covers.CoverSpec]]:
-    """Rows and cover specs for `count` books, continuing after the books already there and skipping taken ISBNs."""
-    start = db.session.scalar(select(func.count(Book.id)))
+def _free_indexes(count: int) -> list[int]:
+    """Serial numbers of the books to make: after the books already there, skipping taken ISBNs."""
+    index = db.session.scalar(select(func.count(Book.id)))
     taken = set(db.session.scalars(select(Book.isbn).where(Book.isbn.is_not(None))))
-    made, index = 0, start
-    while made < count:
-        isbn = isbn13(index)
-        if isbn not in taken:
-            yield _book(index, isbn, shelves[index % len(shelves)])
-            made += 1
+    indexes = []
+    while len(indexes) < count:
+        if isbn13(index) not in taken:
+            indexes.append(index)
         index += 1
+    return indexes
 
 
 def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, covers.CoverSpec]:
@@ -95,7 +110,8 @@ def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, covers.CoverSpec]:
     rng = random.Random((SEED << 32) + index)
     published = REFERENCE_DATE - timedelta(days=1 + int(rng.random() ** 1.6 * (PUBLISHING_YEARS * 365 - 2)))
     language = _language(rng, shelf.words["hindi"])
-    title, fills = _title(rng, shelf.words, published, language)
+    author = _author(rng)
+    title, fills = _title(rng, shelf.slug, published, language, author)
     book_format = _weighted(rng, data.FORMATS)
     pages = None if book_format == "Audiobook" else _pages(rng, shelf.words["pages"])
     price = _price(rng, pages or 300, book_format)
@@ -103,7 +119,6 @@ def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, covers.CoverSpec]:
     dimensions, weight = _physical(rng, shelf.words["trim"], pages, book_format)
     # Log-normal sales: most books sell a few dozen copies, a handful sell thousands.
     copies_sold = int(rng.lognormvariate(3.2, 1.35))
-    author = _author(rng)
     cover = covers.CoverSpec(title, author, shelf.name, shelf.color, rng.getrandbits(32))
     return {
         "title": title,
@@ -146,22 +161,56 @@ def _language(rng: random.Random, hindi_share: float) -> str:
     return "English & Hindi" if roll < hindi_share else "English"
 
 
-def _title(rng: random.Random, words: dict, published: date, language: str) -> tuple[str, dict]:
+def _title(rng: random.Random, slug: str, published: date, language: str, author: str) -> tuple[str, dict]:
     """A title from one of the shelf's patterns, with the values it was filled from."""
-    group = rng.choices(words["groups"], [len(g["patterns"]) for g in words["groups"]])[0]
-    pattern = rng.choice(group["patterns"])
+    words = data.SHELVES[slug]
+    choices, cumulative = _patterns(slug)
+    group, pattern = rng.choices(choices, cum_weights=cumulative)[0]
     fills = {name: rng.choice(options) for name, options in group["fills"].items()}
     fills.update(_year_fills(rng, published))
-    return _embellish(rng, pattern.format(**fills), words["kind"], fills, language), fills
+    fills.setdefault("uni", rng.choice(data.UNIVERSITIES))
+    fills.setdefault("board", rng.choice(data.BOARDS))
+    title = _embellish(rng, pattern.format(**fills), words["kind"], fills, language)
+    # Guides are often sold under their author's name ("Sharma's Objective Physics").
+    if words["kind"] != "academic" and not title.startswith(("A ", "An ", "The ")) and rng.random() < 0.08:
+        title = f"{author.split(' & ')[0].split()[-1]}'s {title}"
+    return title, fills
+
+
+# How many values each shared placeholder takes (see _year_fills), to size each pattern's variety.
+_YEAR_VARIETY = {"year": 9, "session": 9, "years": 54, "span": 6, "sets": 7,
+                 "uni": len(data.UNIVERSITIES), "board": len(data.BOARDS)}
+
+
+@lru_cache(maxsize=None)
+def _patterns(slug: str) -> tuple[list, list]:
+    """A shelf's (group, pattern) pairs with cumulative weights that grow with how many titles each can make.
+
+    Picking patterns uniformly would repeat the narrow ones ("BITSAT {year} Guide") hundreds of
+    times in a large catalogue; weighting by the square root of their variety keeps every style
+    on the shelf while spreading titles out.
+    """
+    choices, weights = [], []
+    for group in data.SHELVES[slug]["groups"]:
+        for pattern in group["patterns"]:
+            variety = 1
+            for _text, name, _spec, _conversion in string.Formatter().parse(pattern):
+                if name:
+                    variety *= len(group["fills"][name]) if name in group["fills"] else _YEAR_VARIETY[name]
+            choices.append((group, pattern))
+            weights.append(variety ** 0.5)
+    return choices, list(accumulate(weights))
 
 
 def _embellish(rng: random.Random, title: str, kind: str, fills: dict, language: str) -> str:
     """Subtitle, medium and edition: how real shelves tell apart books on the same subject."""
-    if ":" not in title and len(title) < 58 and rng.random() < 0.45:
+    edition_chance = 0.5
+    if len(title) < 64 and not any(word in title for word in data.NO_SUBTITLE) and rng.random() < 0.6:
         title += ": " + rng.choice(data.SUBTITLES[kind]).format(**fills)
+        edition_chance = 0.15
     if language != "English" and rng.random() < 0.6:
         return title + (" (Hindi Medium)" if language == "Hindi" else " (Bilingual)")
-    if not title.endswith(")") and not any(ch.isdigit() for ch in title[-6:]) and rng.random() < 0.35:
+    if not title.endswith(")") and "Edition" not in title and rng.random() < edition_chance:
         return title + f" ({rng.choice(data.EDITIONS)} Edition)"
     return title
 
@@ -276,43 +325,29 @@ def _description(rng: random.Random, words: dict, title: str, fills: dict, langu
     return text[0].upper() + text[1:]
 
 
-def _batches(books: Iterable, size: int) -> Iterator[list]:
-    iterator = iter(books)
-    while batch := list(islice(iterator, size)):
+def _made_in_order(pool: ProcessPoolExecutor, indexes: list[int], with_covers: bool) -> Iterator[dict]:
+    """The books' rows in serial order, made by the workers a few chunks ahead of the caller."""
+    # At least four chunks a worker, so a small catalogue still keeps both workers busy to the end.
+    size = max(1, min(MAX_CHUNK, -(-len(indexes) // (4 * WORKERS))))
+    chunks = [indexes[i:i + size] for i in range(0, len(indexes), size)]
+    in_flight: deque[Future] = deque()
+    for chunk in chunks:
+        in_flight.append(pool.submit(_make_books, chunk, with_covers))
+        if len(in_flight) >= CHUNKS_IN_FLIGHT:
+            yield from in_flight.popleft().result()
+    while in_flight:
+        yield from in_flight.popleft().result()
+
+
+def _batches(rows: Iterator[dict], size: int) -> Iterator[list[dict]]:
+    batch = []
+    for row in rows:
+        batch.append(row)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
         yield batch
-
-
-def _with_covers(batches: Iterator[list[tuple]], with_covers: bool) -> Iterator[list[dict]]:
-    """Yield each batch's rows with covers stored, drawing the next batch while the caller inserts this one."""
-    if not with_covers:
-        for batch in batches:
-            yield [row for row, _cover in batch]
-        return
-    with ProcessPoolExecutor(max_workers=COVER_WORKERS) as pool:
-        pending = None
-        for batch in batches:
-            submitted = (batch, _submit_covers(pool, batch))
-            if pending:
-                yield _store_covers(*pending)
-            pending = submitted
-        if pending:
-            yield _store_covers(*pending)
-
-
-def _submit_covers(pool: ProcessPoolExecutor, batch: list[tuple]) -> list[Future]:
-    specs = [spec for _row, spec in batch]
-    return [pool.submit(covers.draw_many, specs[i:i + COVER_CHUNK]) for i in range(0, len(specs), COVER_CHUNK)]
-
-
-def _store_covers(batch: list[tuple], futures: list[Future]) -> list[dict]:
-    """Write each cover and thumbnail as a file and keep only their keys on the rows."""
-    drawn = [cover for future in futures for cover in future.result()]
-    rows = [row for row, _spec in batch]
-    for row, cover in zip(rows, drawn, strict=True):
-        storage.put(cover.key, cover.data)
-        storage.put(cover.thumbnail_key, cover.thumbnail_data)
-        row["cover_key"], row["thumbnail_key"] = cover.key, cover.thumbnail_key
-    return rows
 
 
 def _insert(batch: list[dict]) -> None:
@@ -323,3 +358,33 @@ def _insert(batch: list[dict]) -> None:
     except Exception:
         db.session.rollback()
         raise
+
+
+# Set once in each worker process by _start_worker.
+_worker_shelves: list[Shelf] = []
+
+
+def _start_worker(shelves: list[Shelf], config: dict) -> None:
+    """Give a worker the shelves and an app context with the shop's settings.
+
+    storage.put reads where files go from the app's config; a worker gets the whole config, so it
+    stores files exactly as the shop would, whichever storage settings that involves.
+    """
+    _worker_shelves[:] = shelves
+    app = Flask(__name__)
+    app.config.update(config)
+    app.app_context().push()
+
+
+def _make_books(indexes: list[int], with_covers: bool) -> list[dict]:
+    """Worker task: the rows of these books, with their covers drawn and stored as files."""
+    rows = []
+    for index in indexes:
+        row, cover_spec = _book(index, isbn13(index), _worker_shelves[index % len(_worker_shelves)])
+        if with_covers:
+            cover = covers.draw(cover_spec)
+            storage.put(cover.key, cover.data)
+            storage.put(cover.thumbnail_key, cover.thumbnail_data)
+            row["cover_key"], row["thumbnail_key"] = cover.key, cover.thumbnail_key
+        rows.append(row)
+    return rows
