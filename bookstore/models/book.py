@@ -50,6 +50,8 @@ class Book(TimestampMixin, db.Model):
         # Each listing order the shop offers has an index that starts with the shopper filter.
         Index("ix_books_listing_newest", "archived", "created_at", "id"),
         Index("ix_books_listing_category", "category_id", "archived", "created_at"),
+        Index("ix_books_listing_category_price", "category_id", "archived",
+              text("coalesce(discounted_price_paise, price_paise)")),
         Index("ix_books_listing_title", "archived", "title"),
         Index("ix_books_listing_bestselling", "archived", "copies_sold"),
         Index("ix_books_listing_published", "archived", "publication_date"),

@@ -15,3 +15,5 @@ class Category(db.Model):
     icon: Mapped[str] = mapped_column(String(16), default="")
     color: Mapped[str] = mapped_column(String(16), default="")
     position: Mapped[int] = mapped_column(default=0)
+    # Visible books in this category, kept by database triggers (see the first migration).
+    book_count: Mapped[int] = mapped_column(default=0, server_default="0")

@@ -42,35 +42,58 @@ def _category_filter(statement, name_or_slug: str | None):
 def list_books(*, page: int, limit: int, category=None, search_text=None, min_price=None, max_price=None,
                rating=None, format=None, language=None, sort_by=None) -> Page:
     """One page of visible books matching the filters, with the total for pagination."""
-    statement = _category_filter(_visible(), category)
-    relevance = None
-    if search_text:
-        found = search.match(search_text)
-        if found is None:
-            return Page([], 0, page, limit)
-        statement = search.apply(statement, found)
-        relevance = found.relevance
-    sale_price = func.coalesce(Book.discounted_price_paise, Book.price_paise)
-    if min_price is not None:
-        statement = statement.where(sale_price >= min_price)
-    if max_price is not None:
-        statement = statement.where(sale_price <= max_price)
-    if rating is not None:
-        statement = statement.where(Book.rating >= rating)
-    if format:
-        statement = statement.where(Book.format == format)
-    if language:
-        statement = statement.where(func.lower(Book.language) == language.strip().lower())
-
-    total = count(statement)
+    shelf = find_category(category) if category else None
+    found = search.match(search_text) if search_text else None
+    if (category and shelf is None) or (search_text and found is None):
+        return Page([], 0, page, limit)
+    # SQLite's full-text index holds only visible books; asking books whether each match is
+    # archived would make SQLite walk every book.
+    base = [] if found is not None and found.only_visible_books else [Book.archived.is_(False)]
+    if shelf is not None:
+        base.append(Book.category_id == shelf.id)
+    filters = _filters(min_price, max_price, rating, format, language)
+    offset = (page - 1) * limit
+    if found is None:
+        ids = select(Book.id).where(*base, *filters)
+        total = count(ids) if filters else _visible_count(shelf)
+        return Page(_page_of(ids, _SORTS[sort_by or "newest"], limit, offset), total, page, limit)
     if sort_by:
-        order = _SORTS[sort_by]
-    elif relevance is not None:
-        order = (relevance, Book.id.desc())
-    else:
-        order = _SORTS["newest"]
-    items = db.session.scalars(statement.order_by(*order).limit(limit).offset((page - 1) * limit)).all()
-    return Page(list(items), total, page, limit)
+        ids = select(Book.id).where(*base, *filters, found.condition)
+        return Page(_page_of(ids, _SORTS[sort_by], limit, offset), count(ids), page, limit)
+    if found.only_visible_books and not base and not filters:
+        # A plain search: counted and ranked in the full-text index alone.
+        return Page(_books_in_order(found.best_ids(limit, offset)), found.count(), page, limit)
+    ids = select(Book.id).where(*base, *filters)
+    ranked, order = found.order_by_relevance(ids)
+    return Page(_page_of(ranked, order, limit, offset), count(ids.where(found.condition)), page, limit)
+
+
+def _filters(min_price, max_price, rating, format, language) -> list:
+    sale_price = func.coalesce(Book.discounted_price_paise, Book.price_paise)
+    filters = [
+        sale_price >= min_price if min_price is not None else None,
+        sale_price <= max_price if max_price is not None else None,
+        Book.rating >= rating if rating is not None else None,
+        Book.format == format if format else None,
+        func.lower(Book.language) == language.strip().lower() if language else None,
+    ]
+    return [condition for condition in filters if condition is not None]
+
+
+def _page_of(ids, order, limit: int, offset: int) -> list[Book]:
+    """Page through ids alone (index-only), then load just those rows: deep pages stay cheap."""
+    return _books_in_order(list(db.session.scalars(ids.order_by(*order).limit(limit).offset(offset))))
+
+
+def _books_in_order(ids: list[int]) -> list[Book]:
+    books = {book.id: book for book in db.session.scalars(select(Book).where(Book.id.in_(ids)))}
+    return [books[book_id] for book_id in ids if book_id in books]
+
+
+def _visible_count(shelf: Category | None) -> int:
+    if shelf is not None:
+        return shelf.book_count
+    return db.session.scalar(select(func.coalesce(func.sum(Category.book_count), 0)))
 
 
 def get_book(book_id: str) -> Book:
@@ -105,19 +128,14 @@ def new_releases(limit: int = 8, category: str | None = None) -> list[Book]:
 
 
 def categories_with_counts() -> list[Category]:
-    """The 18 categories in the spec's order, each with its number of visible books."""
-    counts = dict(db.session.execute(
-        select(Book.category_id, func.count()).where(Book.archived.is_(False)).group_by(Book.category_id)
-    ).all())
-    categories = list(db.session.scalars(select(Category).order_by(Category.position)))
-    for category in categories:
-        category.book_count = counts.get(category.id, 0)
-    return categories
+    """The 18 categories in the spec's order, each with its number of visible books (kept by triggers)."""
+    return list(db.session.scalars(select(Category).order_by(Category.position)))
 
 
 # Spec §9: up to 3 suggestions by title, 2 by author, 2 by category, 2 by description; 8 at most.
 SUGGESTION_QUOTAS = (("title", 3), ("author", 2), ("category", 2), ("description", 2))
 MAX_SUGGESTIONS = 8
+SUGGESTION_CANDIDATES = 200
 
 
 @dataclass
@@ -150,9 +168,13 @@ def suggest(query: str) -> list[Suggestion]:
             if statement is None:
                 continue
         else:
+            # Within one part every prefix match is as good as another: offer the best sellers among
+            # the first matches, which costs the same at 1,000 or 100,000 books.
             found = search.match(query, column_name=part)
-            statement = search.apply(_visible(), found)
-            order = (found.relevance, Book.id)
+            statement = select(Book).where(search.first_matches(found, SUGGESTION_CANDIDATES))
+            if not found.only_visible_books:
+                statement = statement.where(Book.archived.is_(False))
+            order = (Book.copies_sold.desc(), Book.id)
         if seen:
             statement = statement.where(Book.id.not_in(seen))
         for book in db.session.scalars(statement.order_by(*order).limit(quota)):

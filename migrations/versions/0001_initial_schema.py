@@ -31,28 +31,59 @@ CATEGORIES = [
     ("OTHER COMPETITIVE BOOKS", "other-competitive", "SSC, railways, defence, state PSC and more", "📚", "#455a64"),
 ]
 
-# SQLite: an FTS5 table kept in step with books by triggers (rowid = books.id).
+# SQLite: an FTS5 table of the books shoppers can see, kept in step by triggers (rowid = books.id).
+# Archived books are left out, so a search needs no look-up in books to know what is visible.
 SQLITE_SEARCH = [
     """CREATE VIRTUAL TABLE book_search USING fts5(
         title, author, isbn, publisher, category, tags, description,
         tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co M*'", prefix = '2 3 4')""",
-    """CREATE TRIGGER books_search_insert AFTER INSERT ON books BEGIN
+    """CREATE TRIGGER books_search_insert AFTER INSERT ON books WHEN new.archived = 0 BEGIN
         INSERT INTO book_search (rowid, title, author, isbn, publisher, category, tags, description)
         VALUES (new.id, new.title, new.author, coalesce(new.isbn, ''), new.publisher,
                 (SELECT name FROM categories WHERE id = new.category_id),
                 coalesce((SELECT group_concat(value, ' ') FROM json_each(new.tags)), ''), new.description);
     END""",
     """CREATE TRIGGER books_search_update AFTER UPDATE OF title, author, isbn, publisher, category_id, tags,
-        description ON books BEGIN
+        description, archived ON books BEGIN
         DELETE FROM book_search WHERE rowid = old.id;
         INSERT INTO book_search (rowid, title, author, isbn, publisher, category, tags, description)
-        VALUES (new.id, new.title, new.author, coalesce(new.isbn, ''), new.publisher,
-                (SELECT name FROM categories WHERE id = new.category_id),
-                coalesce((SELECT group_concat(value, ' ') FROM json_each(new.tags)), ''), new.description);
+        SELECT new.id, new.title, new.author, coalesce(new.isbn, ''), new.publisher,
+               (SELECT name FROM categories WHERE id = new.category_id),
+               coalesce((SELECT group_concat(value, ' ') FROM json_each(new.tags)), ''), new.description
+        WHERE new.archived = 0;
     END""",
     """CREATE TRIGGER books_search_delete AFTER DELETE ON books BEGIN
         DELETE FROM book_search WHERE rowid = old.id;
     END""",
+]
+
+# categories.book_count: visible (not archived) books per category, kept by triggers, so listing
+# totals and the category cards never count 100,000 rows.
+SQLITE_COUNTS = [
+    """CREATE TRIGGER books_count_insert AFTER INSERT ON books WHEN new.archived = 0 BEGIN
+        UPDATE categories SET book_count = book_count + 1 WHERE id = new.category_id;
+    END""",
+    """CREATE TRIGGER books_count_delete AFTER DELETE ON books WHEN old.archived = 0 BEGIN
+        UPDATE categories SET book_count = book_count - 1 WHERE id = old.category_id;
+    END""",
+    """CREATE TRIGGER books_count_update AFTER UPDATE OF archived, category_id ON books BEGIN
+        UPDATE categories SET book_count = book_count - 1 WHERE id = old.category_id AND old.archived = 0;
+        UPDATE categories SET book_count = book_count + 1 WHERE id = new.category_id AND new.archived = 0;
+    END""",
+]
+POSTGRES_COUNTS = [
+    """CREATE FUNCTION books_count_update() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') AND NOT OLD.archived THEN
+            UPDATE categories SET book_count = book_count - 1 WHERE id = OLD.category_id;
+        END IF;
+        IF TG_OP IN ('UPDATE', 'INSERT') AND NOT NEW.archived THEN
+            UPDATE categories SET book_count = book_count + 1 WHERE id = NEW.category_id;
+        END IF;
+        RETURN NULL;
+    END $$""",
+    """CREATE TRIGGER books_count AFTER INSERT OR DELETE OR UPDATE OF archived, category_id ON books
+        FOR EACH ROW EXECUTE FUNCTION books_count_update()""",
 ]
 
 # PostgreSQL: a weighted tsvector column (A title, B author, C category, tags, publisher and
@@ -95,6 +126,7 @@ def upgrade():
     sa.Column('icon', sa.String(length=16), nullable=False),
     sa.Column('color', sa.String(length=16), nullable=False),
     sa.Column('position', sa.Integer(), nullable=False),
+    sa.Column('book_count', sa.Integer(), server_default='0', nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_categories')),
     sa.UniqueConstraint('name', name=op.f('uq_categories_name')),
     sa.UniqueConstraint('slug', name=op.f('uq_categories_slug'))
@@ -179,6 +211,7 @@ def upgrade():
     with op.batch_alter_table('books', schema=None) as batch_op:
         batch_op.create_index('ix_books_listing_bestselling', ['archived', 'copies_sold'], unique=False)
         batch_op.create_index('ix_books_listing_category', ['category_id', 'archived', 'created_at'], unique=False)
+        batch_op.create_index('ix_books_listing_category_price', ['category_id', 'archived', sa.text('coalesce(discounted_price_paise, price_paise)')], unique=False)
         batch_op.create_index('ix_books_listing_newest', ['archived', 'created_at', 'id'], unique=False)
         batch_op.create_index('ix_books_listing_published', ['archived', 'publication_date'], unique=False)
         batch_op.create_index('ix_books_listing_rating', ['archived', 'rating'], unique=False)
@@ -207,7 +240,8 @@ def upgrade():
     ])
 
     dialect = op.get_bind().dialect.name
-    for statement in SQLITE_SEARCH if dialect == 'sqlite' else POSTGRES_SEARCH if dialect == 'postgresql' else []:
+    statements = {'sqlite': SQLITE_SEARCH + SQLITE_COUNTS, 'postgresql': POSTGRES_SEARCH + POSTGRES_COUNTS}
+    for statement in statements.get(dialect, []):
         op.execute(statement)
 
 
@@ -218,6 +252,8 @@ def downgrade():
     elif dialect == 'postgresql':
         op.execute("DROP TRIGGER IF EXISTS books_search_vector ON books")
         op.execute("DROP FUNCTION IF EXISTS books_search_vector_update()")
+        op.execute("DROP TRIGGER IF EXISTS books_count ON books")
+        op.execute("DROP FUNCTION IF EXISTS books_count_update()")
     # ### commands auto generated by Alembic - please adjust! ###
     with op.batch_alter_table('wishlist_items', schema=None) as batch_op:
         batch_op.drop_index('ix_wishlist_items_book_id')
@@ -228,6 +264,7 @@ def downgrade():
         batch_op.drop_index('ix_books_listing_rating')
         batch_op.drop_index('ix_books_listing_published')
         batch_op.drop_index('ix_books_listing_newest')
+        batch_op.drop_index('ix_books_listing_category_price')
         batch_op.drop_index('ix_books_listing_category')
         batch_op.drop_index('ix_books_listing_bestselling')
 
