@@ -20,7 +20,7 @@ run: setup migrate ## Serve the shop with demo data on 127.0.0.1:$(PORT)
 test: setup ## Run every test (TEST_DATABASE_URL=postgresql://... runs them on PostgreSQL)
 	$(BIN)/python -m pytest
 
-dev: setup migrate ## Flask's debug server with esbuild rebuilding the client on change
+dev: setup migrate ## Debug server + esbuild watching; online payment against the local fake: see README "Online payment in development"
 	$(BIN)/flask seed-demo --if-empty
 	trap 'kill 0' EXIT; npm run --silent watch & $(BIN)/flask run --debug --port $(PORT)
 
