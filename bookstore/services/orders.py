@@ -1,4 +1,6 @@
 """After the order: reading, looking up, cancelling, status changes and expiring unpaid holds."""
+import time
+
 from sqlalchemy import func, or_, select, update
 
 from bookstore.errors import Conflict, Forbidden, NotFound
@@ -6,6 +8,8 @@ from bookstore.extensions import db
 from bookstore.models import Order, OrderStatusChange, User, utcnow
 from bookstore.services import mail, notifications, stock
 from bookstore.services.paging import Page, paginate
+
+READ_CHECK_SECONDS = 10
 
 # Admin moves between any statuses except these (decisions §5): stock was released, or it was delivered.
 FORBIDDEN_MOVES = {("delivered", "cancelled")}
@@ -166,8 +170,17 @@ def release_expired_holds(limit: int = 50) -> int:
     return released
 
 
+_next_read_check = 0.0  # per process: when catalogue reads may look for expired holds again
+
+
 def release_expired_holds_if_any() -> None:
-    """For read paths: one indexed look-up, and a write only when an unpaid hold has run out."""
+    """For read paths: at most every few seconds per process, one indexed look-up, and a write
+    only when an unpaid hold has run out (checkouts always release them first anyway)."""
+    global _next_read_check
+    now = time.monotonic()
+    if now < _next_read_check:
+        return
+    _next_read_check = now + READ_CHECK_SECONDS
     expired = db.session.scalar(
         select(Order.id).where(*_expired_hold(utcnow())).limit(1))
     if expired is not None:

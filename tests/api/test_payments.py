@@ -528,6 +528,17 @@ def test_expired_holds_are_released_when_someone_else_orders(client, auth, book)
     assert stock_of(last) == (4, 1)
 
 
+def test_expired_holds_are_released_when_the_catalogue_is_read(client, book, monkeypatch):
+    """Shoppers browsing see stock freed by an expired hold, checked at most every few seconds."""
+    from bookstore.services import orders as order_service
+    held = online_order(client, book, 5)
+    expire_payment_window(held["_id"])
+    monkeypatch.setattr(order_service, "_next_read_check", 0.0)
+    response = client.get(f"/api/books/{book.id}")
+    assert response.status_code == 200 and response.get_json()["book"]["stock"] == 5
+    assert order_row(held["_id"]).status == "cancelled"
+
+
 @pytest.mark.parametrize("channel", ["verify", "webhook"])
 def test_a_late_payment_is_refunded(runner, client, razorpay, smtp_sink, book, channel):
     """A payment arriving after the unpaid order was cancelled is refunded through Razorpay; the order
