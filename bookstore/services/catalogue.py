@@ -2,6 +2,7 @@
 from dataclasses import dataclass
 
 from sqlalchemy import func, or_, select
+from sqlalchemy.sql import operators
 
 from bookstore.errors import NotFound
 from bookstore.extensions import db
@@ -56,10 +57,11 @@ def list_books(*, page: int, limit: int, category=None, search_text=None, min_pr
     if found is None:
         ids = select(Book.id).where(*base, *filters)
         total = count(ids) if filters else _visible_count(shelf)
-        return Page(_page_of(ids, _SORTS[sort_by or "newest"], limit, offset), total, page, limit)
+        return Page(_page_of(ids, _SORTS[sort_by or "newest"], limit, offset, total), total, page, limit)
     if sort_by:
         ids = select(Book.id).where(*base, *filters, found.condition)
-        return Page(_page_of(ids, _SORTS[sort_by], limit, offset), count(ids), page, limit)
+        total = count(ids)
+        return Page(_page_of(ids, _SORTS[sort_by], limit, offset, total), total, page, limit)
     if found.only_visible_books and not base and not filters:
         # A plain search: counted and ranked in the full-text index alone.
         return Page(_books_in_order(found.best_ids(limit, offset)), found.count(), page, limit)
@@ -80,9 +82,26 @@ def _filters(min_price, max_price, rating, format, language) -> list:
     return [condition for condition in filters if condition is not None]
 
 
-def _page_of(ids, order, limit: int, offset: int) -> list[Book]:
-    """Page through ids alone (index-only), then load just those rows: deep pages stay cheap."""
+def _page_of(ids, order, limit: int, offset: int, total: int | None = None) -> list[Book]:
+    """Page through ids alone (index-only), then load just those rows: deep pages stay cheap.
+
+    Past the middle of a known total, the page is read from the other end, in reverse order:
+    the last page of 100,000 books skips 12 index entries instead of 99,988.
+    """
+    if total is not None and offset > total // 2:
+        from_end = max(0, total - offset - limit)
+        size = min(limit, total - offset)
+        if size <= 0:
+            return []
+        backwards = [_reverse(clause) for clause in order]
+        found = list(db.session.scalars(ids.order_by(*backwards).limit(size).offset(from_end)))
+        return _books_in_order(found[::-1])
     return _books_in_order(list(db.session.scalars(ids.order_by(*order).limit(limit).offset(offset))))
+
+
+def _reverse(clause):
+    """`x DESC` for `x ASC` and the other way round (every sort ends with the unique id, so exact)."""
+    return clause.element.asc() if clause.modifier is operators.desc_op else clause.element.desc()
 
 
 def _books_in_order(ids: list[int]) -> list[Book]:

@@ -613,3 +613,20 @@ def test_category_suggestion_names_a_matching_category(client, factories):
     suggestions = _suggest(client, "bank")
     assert [(s["book"]["_id"], s["matchedOn"]) for s in suggestions] == [(_id(book), "category")]
     assert suggestions[0]["book"]["category"] == "BANKING"
+
+
+@pytest.mark.parametrize("sort_by", ["newest", "oldest", "price-low", "price-high", "title", "bestselling", "rating"])
+def test_pages_read_from_either_end_agree_with_one_long_page(client, factories, sort_by):
+    """Pages past the middle are read backwards from the end; together they are exactly the full list."""
+    for n in range(23):
+        factories.book(title=f"Book {n % 5}", price_paise=10000 + (n % 4) * 100, copies_sold=n % 3,
+                       rating=3.0 + (n % 2))
+    full = client.get("/api/books", query_string={"sortBy": sort_by, "limit": 100}).get_json()["books"]
+    paged = []
+    for page in range(1, 5):
+        body = client.get("/api/books", query_string={"sortBy": sort_by, "limit": 7, "page": page}).get_json()
+        assert body["totalBooks"] == 23 and body["totalPages"] == 4
+        paged += body["books"]
+    assert [b["_id"] for b in paged] == [b["_id"] for b in full]
+    beyond = client.get("/api/books", query_string={"sortBy": sort_by, "limit": 7, "page": 5}).get_json()
+    assert beyond["books"] == []
