@@ -6,7 +6,7 @@ from flask import Flask, current_app
 from flask_jwt_extended import create_access_token, get_jwt, verify_jwt_in_request
 from flask_jwt_extended import current_user as jwt_current_user
 
-from bookstore.errors import Forbidden, Unauthorized, envelope
+from bookstore.errors import Forbidden, envelope
 from bookstore.extensions import db, jwt
 from bookstore.models import User, parse_id
 
@@ -51,17 +51,6 @@ def require_admin() -> None:
     verify_jwt_in_request()
     if not jwt_current_user.is_admin:
         raise Forbidden("Administrator access required.")
-
-
-def admin_required(view):
-    """Refuse the view unless the caller is an administrator (checked on the server's record)."""
-
-    @wraps(view)
-    def wrapper(*args, **kwargs):
-        require_admin()
-        return view(*args, **kwargs)
-
-    return wrapper
 
 
 def register_jwt_handlers(app: Flask) -> None:

@@ -1,7 +1,7 @@
 """Placing orders and following them: the shopper's list, one order, guest look-up, cancel."""
 from flask import request
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
 from bookstore.errors import BadRequest
 from bookstore.schemas.book import PageQuerySchema

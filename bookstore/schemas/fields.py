@@ -1,6 +1,6 @@
 """Field types shared by the schemas: ids, money, trimmed text, UTC times, Indian phone numbers."""
 import re
-from datetime import datetime, timezone
+from datetime import timezone
 from decimal import Decimal, InvalidOperation
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate

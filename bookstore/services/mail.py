@@ -61,10 +61,8 @@ def send(to: str, subject: str, text: str) -> bool:
     """Queue and send at once (for mails that report no state change, like newsletter links)."""
     mail = queue(to, subject, text)
     db.session.commit()
-    g.pop("queued_mail", None)
-    ok = _attempt(mail)
-    db.session.commit()
-    return ok
+    deliver_queued()
+    return mail.sent_at is not None
 
 
 def _attempt(mail: OutboxMail) -> bool:

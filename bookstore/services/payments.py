@@ -13,7 +13,7 @@ from razorpay.errors import BadRequestError, GatewayError, ServerError, Signatur
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from bookstore.errors import ApiError, BadRequest, Conflict, NotFound
+from bookstore.errors import ApiError, BadRequest, Conflict
 from bookstore.extensions import db
 from bookstore.models import Order, PaymentEvent, utcnow
 from bookstore.services import mail, notifications

@@ -3,7 +3,7 @@ import uuid
 
 import pytest
 
-from bookstore.models import ContactMessage, User
+from bookstore.models import ContactMessage
 from tests.factories import Factories, count
 
 CONTACT = {"name": "Ravi", "email": "ravi@example.in", "subject": "general", "message": "A long enough message."}

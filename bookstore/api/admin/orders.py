@@ -1,6 +1,6 @@
 """Administrators' order list and status changes (guarded by the admin blueprint)."""
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields, post_load, validate
+from marshmallow import Schema, fields, validate
 
 from bookstore.models import ORDER_STATUSES
 from bookstore.schemas.book import PageQuerySchema
