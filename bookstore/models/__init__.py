@@ -8,9 +8,12 @@ from bookstore.models.contact import ContactMessage, CONTACT_STATUSES, CONTACT_S
 from bookstore.models.newsletter import NewsletterSubscriber
 from bookstore.models.order import (ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, Order,
                                     OrderLine, OrderStatusChange, OutboxMail, PaymentEvent)
+from bookstore.models.account_token import TOKEN_PURPOSES, AccountToken, RevokedToken
+from bookstore.models.audit import AuditEntry
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "WishlistItem", "ContactMessage",
     "CONTACT_STATUSES", "CONTACT_SUBJECTS", "NewsletterSubscriber", "Order", "OrderLine", "OrderStatusChange",
     "PaymentEvent", "OutboxMail", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",
+    "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry",
 ]

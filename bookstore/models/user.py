@@ -26,6 +26,9 @@ class User(TimestampMixin, db.Model):
     email_verified: Mapped[bool] = mapped_column(Boolean, default=False)
     # Tokens issued before this moment are refused (password change, reset).
     tokens_valid_after: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The OpenID Connect subject of a linked Google account. A unique index, not a constraint,
+    # so SQLite adds it without rebuilding the users table.
+    google_subject: Mapped[str | None] = mapped_column(String(255), unique=True, index=True)
 
     @property
     def is_admin(self) -> bool:
