@@ -164,40 +164,51 @@ class Suggestion:
     preview: str | None = None
 
 
-def _category_suggestions(query: str):
-    """Best sellers of the categories whose name matches the query ('gate', 'bank'), or (None, None)."""
-    categories = db.session.scalars(select(Category)).all()
-    matching = [c.id for c in categories if search.matches_words(c.name, query) or search.matches_words(c.slug, query)]
-    if not matching:
-        return None, None
-    return _visible().where(Book.category_id.in_(matching)), (Book.copies_sold.desc(), Book.id)
+def _matching_category_ids(query: str) -> list[int]:
+    """Categories whose name or slug the query starts ('gate', 'bank', 'med tech')."""
+    return [category_id for category_id, name, slug in _category_names()
+            if search.matches_words(name, query) or search.matches_words(slug, query)]
+
+
+def _category_names() -> list[tuple[int, str, str]]:
+    # The 18 categories are fixed by the migrations; remember them per database for the process.
+    key = str(db.engine.url)
+    if key not in _CATEGORY_NAMES:
+        _CATEGORY_NAMES[key] = [tuple(row) for row in db.session.execute(
+            select(Category.id, Category.name, Category.slug).order_by(Category.position))]
+    return _CATEGORY_NAMES[key]
+
+
+_CATEGORY_NAMES: dict[str, list[tuple[int, str, str]]] = {}
 
 
 def suggest(query: str) -> list[Suggestion]:
-    """Search-as-you-type suggestions, one per book, following the spec's quotas."""
-    if len(query.strip()) < 2:
+    """Search-as-you-type suggestions, one per book, following the spec's quotas.
+
+    Within one part every prefix match is as good as another, so each part offers its best sellers
+    among its first matches: the same cost at 1,000 or 100,000 books.
+    """
+    if len(query.strip()) < 2 or not search.tokens(query):
         return []
-    suggestions: list[Suggestion] = []
+    # Enough per part that a part's quota is met even when earlier parts took its best books.
+    per_part = MAX_SUGGESTIONS + 2
+    text_parts = tuple(part for part, _ in SUGGESTION_QUOTAS if part != "category")
+    candidates: dict[str, list[int]] = {part: [] for part, _ in SUGGESTION_QUOTAS}
+    for part, book_id in search.best_sellers_by_part(query, text_parts, per_part, SUGGESTION_CANDIDATES):
+        candidates[part].append(book_id)
+    category_ids = _matching_category_ids(query)
+    if category_ids:
+        candidates["category"] = list(db.session.scalars(
+            select(Book.id).where(Book.archived.is_(False), Book.category_id.in_(category_ids))
+            .order_by(Book.copies_sold.desc(), Book.id).limit(per_part)))
+    chosen: list[tuple[str, int]] = []
     seen: set[int] = set()
-    if not search.tokens(query):
-        return []
     for part, quota in SUGGESTION_QUOTAS:
-        if part == "category":
-            statement, order = _category_suggestions(query)
-            if statement is None:
-                continue
-        else:
-            # Within one part every prefix match is as good as another: offer the best sellers among
-            # the first matches, which costs the same at 1,000 or 100,000 books.
-            found = search.match(query, column_name=part)
-            statement = select(Book).where(search.first_matches(found, SUGGESTION_CANDIDATES))
-            if not found.only_visible_books:
-                statement = statement.where(Book.archived.is_(False))
-            order = (Book.copies_sold.desc(), Book.id)
-        if seen:
-            statement = statement.where(Book.id.not_in(seen))
-        for book in db.session.scalars(statement.order_by(*order).limit(quota)):
-            seen.add(book.id)
-            text = search.preview(book.description, query) if part == "description" else None
-            suggestions.append(Suggestion(book, part, text))
-    return suggestions[:MAX_SUGGESTIONS]
+        fresh = [book_id for book_id in candidates[part] if book_id not in seen][:quota]
+        seen.update(fresh)
+        chosen += [(part, book_id) for book_id in fresh]
+    chosen = chosen[:MAX_SUGGESTIONS]
+    books = {book.id: book for book in _books_in_order([book_id for _, book_id in chosen])}
+    return [Suggestion(books[book_id], part,
+                       search.preview(books[book_id].description, query) if part == "description" else None)
+            for part, book_id in chosen if book_id in books]

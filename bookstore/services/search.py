@@ -10,11 +10,14 @@ import unicodedata
 from dataclasses import dataclass
 
 from sqlalchemy import ColumnElement, column, func, literal_column, select, table
+from sqlalchemy import text as sql_text
 
 from bookstore.extensions import db
 from bookstore.models import Book
 
 MAX_TOKENS = 8
+# A plain search ranks its newest RANK_WINDOW matches before the rest (see Match.best_ids).
+RANK_WINDOW = 1000
 _ISBN = re.compile(r"^(?:[0-9]{9}[0-9X]|[0-9]{13})$")
 
 # SQLite: columns of the FTS5 table, in order, with their bm25 weights. Title and author
@@ -82,10 +85,29 @@ class Match:
         """How many books match, counted in the index alone (only when only_visible_books)."""
         return db.session.scalar(select(func.count()).select_from(book_search).where(self.fts_match))
 
-    def best_ids(self, limit: int, offset: int) -> list[int]:
-        """Ids of one page of matches, best first, ranked in the index alone (only when only_visible_books)."""
+    def best_ids(self, limit: int, offset: int, window: int = RANK_WINDOW) -> list[int]:
+        """Ids of one page of matches, best first, ranked in the index alone (only when only_visible_books).
+
+        Scoring every match costs in proportion to their number (4,600 books say "chemistry" in a
+        100,000-book shop). So the newest `window` matches are ranked first, then the older ones:
+        a shopper's first pages cost the same at any catalogue size, and paging stays consistent.
+        """
+        newest = db.session.scalar(select(book_search.c.rowid).where(self.fts_match)
+                                   .order_by(book_search.c.rowid.desc()).limit(1).offset(window - 1))
+        if newest is None:  # fewer matches than the window: rank them all
+            return self._ranked_ids(self.fts_match, limit, offset)
+        ids = []
+        if offset < window:
+            ids = self._ranked_ids(self.fts_match & (book_search.c.rowid >= newest), min(limit, window - offset), offset)
+        if offset + limit > window:
+            older = self.fts_match & (book_search.c.rowid < newest)
+            ids += self._ranked_ids(older, limit - len(ids), max(0, offset - window))
+        return ids
+
+    @staticmethod
+    def _ranked_ids(condition, limit: int, offset: int) -> list[int]:
         score = func.bm25(literal_column("book_search"), *FTS_WEIGHTS)
-        return list(db.session.scalars(select(book_search.c.rowid).where(self.fts_match)
+        return list(db.session.scalars(select(book_search.c.rowid).where(condition)
                                        .order_by(score, book_search.c.rowid.desc()).limit(limit).offset(offset)))
 
     def order_by_relevance(self, statement):
@@ -132,6 +154,29 @@ def first_matches(found: Match, limit: int) -> ColumnElement:
     if found.fts_match is not None:
         return Book.id.in_(select(book_search.c.rowid).where(found.fts_match).limit(limit))
     return Book.id.in_(select(Book.id).where(found.condition).limit(limit))
+
+
+def best_sellers_by_part(text: str, parts: tuple[str, ...], per_part: int, window: int) -> list[tuple[str, int]]:
+    """(part, book id) pairs: for each part of the book in turn, the best sellers among the first
+    `window` books whose that part matches the text as typed (prefixes). One round trip for all parts,
+    and a constant cost whatever the catalogue's size. Only visible books."""
+    words = tokens(text)
+    if not words:
+        return []
+    postgres = _is_postgres()
+    arms, params = [], {"per_part": per_part, "window": window}
+    for n, part in enumerate(parts):
+        if postgres:
+            params[f"q{n}"] = " & ".join(f"{w}:*{PG_WEIGHTS[part]}" for w in words)
+            candidates = (f"SELECT id FROM books WHERE search_vector @@ to_tsquery('simple', :q{n})"
+                          f" AND NOT archived LIMIT :window")
+        else:
+            params[f"q{n}"] = f"{part} : (" + " ".join(f'"{w}"*' for w in words) + ")"
+            candidates = f"SELECT rowid FROM book_search WHERE book_search MATCH :q{n} LIMIT :window"
+        arms.append(f"SELECT * FROM (SELECT '{part}' AS part, {n} AS arm, id, copies_sold FROM books"
+                    f" WHERE id IN ({candidates}) ORDER BY copies_sold DESC, id LIMIT :per_part) AS arm{n}")
+    statement = sql_text(" UNION ALL ".join(arms) + " ORDER BY arm, copies_sold DESC, id")
+    return [(row.part, row.id) for row in db.session.execute(statement, params)]
 
 
 def matches_words(text: str, query: str) -> bool:

@@ -212,6 +212,24 @@ def test_author_match_ranks_before_description_match(client, factories):
     assert _titles(_search(client, "verma")) == ["Concepts of Physics", "Solutions Manual"]
 
 
+@pytest.mark.parametrize("window", [1, 4, 5, 7, 100])
+def test_ranking_window_pages_every_match_once_newest_window_first(app, factories, window):
+    """Plain searches rank the newest `window` matches, then the older ones, page after page."""
+    if db.engine.dialect.name != "sqlite":
+        pytest.skip("the ranking window belongs to SQLite's FTS5 index")
+    titled = {factories.book(title=f"Physics Part {n}").id for n in range(3)}
+    described = {factories.book(title=f"Revision {n}", description="physics notes").id for n in range(6)}
+    found = search.match("physics")
+    pages = [found.best_ids(limit=2, offset=offset, window=window) for offset in range(0, 10, 2)]
+    seen = [book_id for page in pages for book_id in page]
+    assert sorted(seen) == sorted(titled | described)  # every match exactly once
+    newest = sorted(titled | described, reverse=True)[:window]
+    assert set(seen[:window]) == set(newest)
+    # Within the window title matches come first.
+    in_window = seen[:window]
+    assert in_window == sorted(in_window, key=lambda book_id: book_id not in titled)
+
+
 # ---------------------------------------------------------------- ISBN look-ups
 
 ISBN13 = "9789309000041"
