@@ -26,7 +26,7 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "FORM_LIMIT_PER_IP": ("5 per minute", "registrations, contact messages, newsletter sign-ups, verification resends "
                                           "and password-reset requests per IP"),
     "ACCOUNT_MAIL_LIMIT": ("3 per hour", "verification and password-reset e-mails per account or address"),
-    "PUBLIC_URL": ("", "the shop's address for links in e-mails, e.g. https://books.example.in"),
+    "PUBLIC_URL": ("", "the shop's address for links in e-mails and Google's redirect URI, e.g. https://books.example.in"),
     "MAIL_SERVER": ("", "SMTP host; empty writes e-mails to the log instead"),
     "MAIL_PORT": ("25", "SMTP port"),
     "MAIL_USE_TLS": ("false", "STARTTLS after connecting"),
