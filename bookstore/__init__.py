@@ -16,8 +16,10 @@ def create_app(config: dict | None = None) -> Flask:
     from bookstore.security import register_jwt_handlers
     from bookstore.cli import register_cli
     from bookstore.spa import register_spa
+    from bookstore.services.google_signin import init_app as register_google_signin
 
     register_extensions(app)
+    register_google_signin(app)
     register_jwt_handlers(app)
     register_blueprints(app)
     register_error_handlers(app)

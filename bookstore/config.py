@@ -23,8 +23,10 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "PROXY_COUNT": ("0", "how many proxies in front of the app set X-Forwarded-For (1 on a PaaS router)"),
     "LOGIN_LIMIT_PER_IP": ("30 per minute", "login attempts per client IP"),
     "LOGIN_FAILURES_PER_EMAIL": ("10 per 15 minutes", "failed logins per e-mail address"),
-    "FORM_LIMIT_PER_IP": ("5 per minute", "registrations, contact messages and newsletter sign-ups per IP"),
-    "PUBLIC_URL": ("", "the shop's address for links in e-mails, e.g. https://books.example.in"),
+    "FORM_LIMIT_PER_IP": ("5 per minute", "registrations, contact messages, newsletter sign-ups, verification resends "
+                                          "and password-reset requests per IP"),
+    "ACCOUNT_MAIL_LIMIT": ("3 per hour", "verification and password-reset e-mails per account or address"),
+    "PUBLIC_URL": ("", "the shop's address for links in e-mails and Google's redirect URI, e.g. https://books.example.in"),
     "MAIL_SERVER": ("", "SMTP host; empty writes e-mails to the log instead"),
     "MAIL_PORT": ("25", "SMTP port"),
     "MAIL_USE_TLS": ("false", "STARTTLS after connecting"),
@@ -40,6 +42,10 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "PAYMENT_WINDOW_MINUTES": ("30", "unpaid online orders are cancelled and their stock released after this"),
     "CUSTOMER_TOKEN_HOURS": ("168", "lifetime of a shopper's token"),
     "ADMIN_TOKEN_HOURS": ("8", "lifetime of an administrator's token"),
+    "GOOGLE_CLIENT_ID": ("", "OAuth client id of Google sign-in; the Google button shows only when it and the secret are set"),
+    "GOOGLE_CLIENT_SECRET": ("", "OAuth client secret of Google sign-in"),
+    "GOOGLE_DISCOVERY_URL": ("https://accounts.google.com/.well-known/openid-configuration",
+                             "OpenID Connect discovery document of the sign-in provider (a local fake in tests)"),
 }
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -113,6 +119,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         LOGIN_LIMIT_PER_IP=_env("LOGIN_LIMIT_PER_IP", overrides),
         LOGIN_FAILURES_PER_EMAIL=_env("LOGIN_FAILURES_PER_EMAIL", overrides),
         FORM_LIMIT_PER_IP=_env("FORM_LIMIT_PER_IP", overrides),
+        ACCOUNT_MAIL_LIMIT=_env("ACCOUNT_MAIL_LIMIT", overrides),
         PUBLIC_URL=_env("PUBLIC_URL", overrides),
         MAIL_SERVER=_env("MAIL_SERVER", overrides),
         MAIL_PORT=int(_env("MAIL_PORT", overrides)),
@@ -127,6 +134,14 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         RAZORPAY_BASE_URL=_env("RAZORPAY_BASE_URL", overrides),
         RAZORPAY_TIMEOUT_SECONDS=float(_env("RAZORPAY_TIMEOUT_SECONDS", overrides)),
         PAYMENT_WINDOW_MINUTES=int(_env("PAYMENT_WINDOW_MINUTES", overrides)),
+        GOOGLE_CLIENT_ID=_env("GOOGLE_CLIENT_ID", overrides),
+        GOOGLE_CLIENT_SECRET=_env("GOOGLE_CLIENT_SECRET", overrides),
+        GOOGLE_DISCOVERY_URL=_env("GOOGLE_DISCOVERY_URL", overrides),
+        # The signed session cookie only carries Google sign-in's state and nonce; Lax lets it come
+        # back on the provider's top-level redirect, and it never travels over plain HTTP in production.
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SECURE=production,
         # flask-smorest: the OpenAPI document and its docs page.
         API_TITLE="Bookstore API",
         API_VERSION="1",

@@ -1,5 +1,6 @@
 """Who is calling: JWT issuing and loading, the admin guard and current-user helpers."""
-from datetime import datetime, timezone
+import time
+from datetime import datetime, timedelta, timezone
 from functools import wraps
 
 from flask import Flask, current_app
@@ -8,15 +9,28 @@ from flask_jwt_extended import current_user as jwt_current_user
 
 from bookstore.errors import Forbidden, envelope
 from bookstore.extensions import db, jwt
-from bookstore.models import User, parse_id
+from bookstore.models import RevokedToken, User, parse_id
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def issue_token(user: User) -> str:
     """A signed access token; admins get a shorter life than shoppers."""
     expires = current_app.config["ADMIN_TOKEN_EXPIRES"] if user.is_admin else None
-    return create_access_token(
-        identity=str(user.id), additional_claims={"role": user.role}, expires_delta=expires or None
-    )
+    # `iat` has whole seconds only; `iat_us` lets "end every session now" also end tokens issued
+    # earlier in the same second, while the fresh token of a password change stays valid.
+    claims = {"role": user.role, "iat_us": time.time_ns() // 1000}
+    return create_access_token(identity=str(user.id), additional_claims=claims, expires_delta=expires or None)
+
+
+def issued_before(payload: dict, moment) -> bool:
+    """Whether a token was issued before `moment` (a UTC datetime; SQLite hands back naive ones)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    issued_us = payload.get("iat_us")
+    if not isinstance(issued_us, int):
+        issued_us = int(payload["iat"]) * 1_000_000
+    return issued_us < (moment - _EPOCH) // timedelta(microseconds=1)
 
 
 def current_user() -> User | None:
@@ -67,14 +81,13 @@ def register_jwt_handlers(app: Flask) -> None:
 
     @jwt.token_in_blocklist_loader
     def _revoked(_header, payload):
+        """Ended by a password change or reset (every token of the account), or by logout (this one)."""
         key = parse_id(str(payload.get("sub", "")))
         user = db.session.get(User, key) if key else None
-        if user is None or user.tokens_valid_after is None:
-            return False
-        valid_after = user.tokens_valid_after
-        if valid_after.tzinfo is None:
-            valid_after = valid_after.replace(tzinfo=timezone.utc)
-        return datetime.fromtimestamp(payload["iat"], timezone.utc) < valid_after.replace(microsecond=0)
+        if user is not None and user.tokens_valid_after is not None and issued_before(payload, user.tokens_valid_after):
+            return True
+        # One primary-key look-up; the user above is reused by the user loader from the identity map.
+        return db.session.get(RevokedToken, str(payload.get("jti", ""))) is not None
 
     @jwt.unauthorized_loader
     def _missing(_reason):

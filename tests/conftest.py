@@ -183,3 +183,26 @@ def shop_app(make_app, razorpay, smtp_sink):
 def shop(shop_app):
     """A test client of shop_app."""
     return shop_app.test_client()
+
+
+GOOGLE_KEYS = {"GOOGLE_CLIENT_ID": "shop-client-id.apps.example", "GOOGLE_CLIENT_SECRET": "shop-client-secret"}
+
+
+@pytest.fixture
+def oidc_provider():
+    """A local fake OpenID provider standing in for Google."""
+    from tests.fakes.oidc_provider import FakeOidcProvider
+    with FakeOidcProvider(client_id=GOOGLE_KEYS["GOOGLE_CLIENT_ID"],
+                          client_secret=GOOGLE_KEYS["GOOGLE_CLIENT_SECRET"]) as fake:
+        yield fake
+
+
+@pytest.fixture
+def google_app(make_app, oidc_provider, smtp_sink):
+    """The app with Google sign-in pointed at the fake provider, and e-mail at the SMTP sink."""
+    app = make_app(GOOGLE_DISCOVERY_URL=oidc_provider.discovery_url, MAIL_SERVER="127.0.0.1",
+                   MAIL_PORT=str(smtp_sink.port), PUBLIC_URL="https://books.example.in", **GOOGLE_KEYS)
+    with app.app_context():
+        empty_database()
+        yield app
+        db.session.remove()

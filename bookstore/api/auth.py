@@ -1,12 +1,15 @@
-"""Sign-up, sign-in and the signed-in shopper's profile."""
+"""Sign-up, sign-in, sign-out, e-mail verification, passwords and the signed-in shopper's profile."""
 from flask import current_app, request
+from flask_jwt_extended import get_jwt
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from bookstore.extensions import client_ip, limiter
-from bookstore.schemas.user import LoginSchema, ProfileUpdateSchema, RegisterSchema, UserSchema
+from bookstore.schemas.common import SuccessSchema
+from bookstore.schemas.user import (ChangePasswordSchema, ForgotPasswordSchema, LinkTokenSchema, LoginSchema,
+                                    ProfileUpdateSchema, RegisterSchema, ResetPasswordSchema, UserSchema)
 from bookstore.security import current_user, issue_token, login_required
-from bookstore.services import accounts
+from bookstore.services import accounts, google_signin, sessions
 
 blp = Blueprint("auth", __name__, url_prefix="/api/auth", description="Accounts")
 
@@ -24,6 +27,22 @@ class UserReplySchema(Schema):
     user = fields.Nested(UserSchema)
 
 
+class ProvidersReplySchema(Schema):
+    success = fields.Constant(True)
+    google = fields.Boolean()
+
+
+def _body_email_key(prefix: str) -> str:
+    body = request.get_json(silent=True)
+    email = body.get("email") if isinstance(body, dict) else None
+    return prefix + (email.strip().lower() if isinstance(email, str) else client_ip())
+
+
+def _account_key(prefix: str) -> str:
+    """Per signed-in account; login_required runs first, so the token is verified here."""
+    return prefix + str(get_jwt().get("sub", client_ip()))
+
+
 def _login_email_key() -> str:
     """Failed logins are also counted per e-mail, so one account cannot be guessed from many IPs."""
     body = request.get_json(silent=True)
@@ -38,7 +57,8 @@ def _login_email_key() -> str:
 def register(data):
     """Create a shopper account and sign it in."""
     user = accounts.register_customer(**data)
-    return {"message": "Registration successful", "token": issue_token(user), "user": user}
+    return {"message": "Registration successful. Please check your e-mail to verify your account.",
+            "token": issue_token(user), "user": user}
 
 
 @blp.route("/login", methods=["POST"])
@@ -69,3 +89,73 @@ def update_profile(data):
     """Change names, phone or e-mail of the signed-in account."""
     user = accounts.update_profile(current_user(), data)
     return {"message": "Profile updated", "user": user}
+
+
+@blp.route("/logout", methods=["POST"])
+@login_required
+@blp.response(200, SuccessSchema)
+def logout():
+    """End this session: the token is refused from now on (other sessions stay)."""
+    sessions.revoke(get_jwt())
+    return {"message": "Signed out"}
+
+
+@blp.route("/verify-email", methods=["POST"])
+@blp.arguments(LinkTokenSchema)
+@blp.response(200, UserReplySchema)
+def verify_email(data):
+    """Verify the e-mail address from the e-mailed link's token (single use, 24 hours)."""
+    user = accounts.verify_email(data["token"])
+    return {"message": "Thank you! Your e-mail address is verified.", "user": user}
+
+
+@blp.route("/resend-verification", methods=["POST"])
+@login_required
+@limiter.limit(lambda: current_app.config["FORM_LIMIT_PER_IP"])
+@limiter.limit(lambda: current_app.config["ACCOUNT_MAIL_LIMIT"], key_func=lambda: _account_key("resend:"))
+@blp.response(202, SuccessSchema)
+def resend_verification():
+    """E-mail a new verification link to the signed-in account's address."""
+    user = current_user()
+    accounts.resend_verification(user)
+    return {"message": f"We have sent a new verification link to {user.email}."}
+
+
+@blp.route("/forgot-password", methods=["POST"])
+@limiter.limit(lambda: current_app.config["FORM_LIMIT_PER_IP"])
+@limiter.limit(lambda: current_app.config["ACCOUNT_MAIL_LIMIT"], key_func=lambda: _body_email_key("forgot:"))
+@blp.arguments(ForgotPasswordSchema)
+@blp.response(202, SuccessSchema)
+def forgot_password(data):
+    """E-mail a password-reset link; the answer is the same whether the address has an account or not."""
+    accounts.request_password_reset(data["email"])
+    return {"message": "If an account exists for that address, we have e-mailed it a link to reset the "
+                       "password. The link works for 1 hour."}
+
+
+@blp.route("/reset-password", methods=["POST"])
+@blp.arguments(ResetPasswordSchema)
+@blp.response(200, SuccessSchema)
+def reset_password(data):
+    """Set a new password from the e-mailed link (single use, 1 hour); every session of the account ends."""
+    accounts.reset_password(data["token"], data["password"])
+    return {"message": "Your password has been changed. Please sign in with your new password."}
+
+
+@blp.route("/password", methods=["PUT"])
+@login_required
+@limiter.limit(lambda: current_app.config["LOGIN_FAILURES_PER_EMAIL"], key_func=lambda: _account_key("password:"),
+               deduct_when=lambda response: response.status_code == 422)
+@blp.arguments(ChangePasswordSchema)
+@blp.response(200, AuthReplySchema)
+def change_password(data):
+    """Change the password (current one required); other sessions end, this one gets a fresh token."""
+    user = accounts.change_password(current_user(), data["current_password"], data["new_password"])
+    return {"message": "Your password has been changed.", "token": issue_token(user), "user": user}
+
+
+@blp.route("/providers", methods=["GET"])
+@blp.response(200, ProvidersReplySchema)
+def providers():
+    """Which external sign-ins are configured, so the client shows only working buttons."""
+    return {"google": google_signin.configured()}

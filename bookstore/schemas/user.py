@@ -15,6 +15,30 @@ class RegisterSchema(InputSchema):
     phone = IndianMobile(load_default=None, allow_none=True)
 
 
+class LinkTokenSchema(InputSchema):
+    """The token of an e-mailed link (/verify-email?token=...)."""
+
+    token = fields.String(required=True, validate=validate.Length(min=1, max=200, error="The link is incomplete."),
+                          error_messages=required("The link is incomplete."))
+
+
+class ResetPasswordSchema(LinkTokenSchema):
+    password = fields.String(required=True, validate=PASSWORD, error_messages=required("Password is required."))
+
+
+class ForgotPasswordSchema(InputSchema):
+    email = Email(required=True, error_messages=required("E-mail is required."))
+
+
+class ChangePasswordSchema(InputSchema):
+    currentPassword = fields.String(
+        required=True, attribute="current_password", error_messages=required("Current password is required."),
+        validate=validate.Length(min=1, max=128, error="Current password is required."))
+    newPassword = fields.String(
+        required=True, attribute="new_password", error_messages=required("New password is required."),
+        validate=validate.Length(min=6, max=128, error="New password must be 6 to 128 characters long."))
+
+
 class LoginSchema(InputSchema):
     email = Email(required=True, error_messages=required("E-mail is required."))
     password = fields.String(required=True, validate=validate.Length(min=1, max=128, error="Password is required."),

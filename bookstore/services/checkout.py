@@ -65,6 +65,11 @@ def place_order(data: dict, user: User | None, idempotency_key: str | None = Non
     return order, True
 
 
+def _verified_owner(email: str) -> int | None:
+    """A guest order with the verified address of an account belongs in that account's My Orders."""
+    return db.session.scalar(select(User.id).where(User.email == email.lower(), User.email_verified.is_(True)))
+
+
 def _create(data: dict, user: User | None, scoped_key: str | None, request_hash: str) -> Order:
     ids = [parse_id(item["book"]) for item in data["items"]]
     if None in ids:
@@ -94,7 +99,8 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     online = data["payment_method"] == "online"
     now = utcnow()
     order = Order(
-        public_id=secrets.token_hex(12), user_id=user.id if user else None, status="pending",
+        public_id=secrets.token_hex(12), user_id=user.id if user else _verified_owner(address["email"]),
+        status="pending",
         payment_method=data["payment_method"], payment_status="awaiting" if online else "pending",
         items_paise=items_paise, shipping_paise=SHIPPING_PAISE, tax_paise=TAX_PAISE, total_paise=total_paise,
         payment_expires_at=now + timedelta(minutes=current_app.config["PAYMENT_WINDOW_MINUTES"]) if online else None,

@@ -9,7 +9,7 @@ from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from flask import current_app, g, has_app_context, has_request_context, request
+from flask import Flask, after_this_request, current_app, g, has_app_context, has_request_context, request
 from sqlalchemy import select
 
 from bookstore.extensions import db
@@ -42,6 +42,36 @@ def deliver_queued() -> None:
             _attempt(mail)
     if queued:
         db.session.commit()
+
+
+def deliver_after_response() -> None:
+    """After the caller's commit: send the e-mails it queued only once the answer has gone out.
+
+    For answers whose timing must not tell whether an e-mail was sent (forgot-password): the SMTP
+    conversation happens when the server closes the response, for every request alike.
+    """
+    ids = [mail.id for mail in g.pop("queued_mail", []) if mail.id is not None]
+    app = current_app._get_current_object()
+
+    @after_this_request
+    def _send_on_close(response):
+        response.call_on_close(lambda: _deliver_ids(app, ids))
+        return response
+
+
+def _deliver_ids(app: Flask, ids: list[int]) -> None:
+    if not ids:
+        return
+    with app.app_context():
+        try:
+            for mail in db.session.scalars(select(OutboxMail).where(OutboxMail.id.in_(ids),
+                                                                     OutboxMail.sent_at.is_(None))):
+                _attempt(mail)
+            db.session.commit()
+        except Exception:
+            # The answer has gone already; what was not sent stays queued for `flask send-mail`.
+            log.exception("Could not send e-mails %s after the response", ids)
+            db.session.rollback()
 
 
 def send_pending(limit: int = 100) -> tuple[int, int]:
