@@ -9,7 +9,7 @@ from tests.factories import count
 BOOK_FIELDS = {
     "_id", "title", "author", "category", "categorySlug", "price", "discountedPrice", "stock", "inStock",
     "imageUrl", "thumbnailUrl", "description", "isbn", "publisher", "publicationDate", "language", "pages",
-    "format", "dimensions", "weight", "tags", "rating", "ratingCount", "copiesSold", "createdAt", "updatedAt",
+    "format", "dimensions", "weight", "tags", "rating", "ratingCount", "copiesSold", "archived", "createdAt", "updatedAt",
 }
 NOW = datetime.now(timezone.utc).replace(microsecond=0)
 
