@@ -67,7 +67,7 @@ def test_book_fields_and_rupee_amounts(client, factories):
         "description": "Solved papers from 2000 to 2024.", "isbn": "9789309000041", "publisher": "Laxmi",
         "publicationDate": "2024-06-15", "language": "English", "pages": 812, "format": "Hardcover",
         "dimensions": "24 x 18 x 4 cm", "weight": "1.2 kg", "tags": ["gate", "mechanical"], "rating": 4.5,
-        "ratingCount": 120, "copiesSold": 340,
+        "ratingCount": 120, "copiesSold": 340, "archived": False,
     }
     assert isinstance(item["price"], int)
     created = datetime.fromisoformat(item["createdAt"])

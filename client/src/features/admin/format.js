@@ -54,3 +54,14 @@ export function customerName(order) {
   const person = order?.user ?? order?.shippingAddress ?? {};
   return [person.firstName, person.lastName].filter(Boolean).join(" ") || "—";
 }
+
+/** Statuses an order may move to from `from` (decisions §5: never out of cancelled, nor delivered → cancelled). */
+export function allowedOrderStatuses(from) {
+  if (from === "cancelled") return [];
+  return ORDER_STATUSES.filter((status) => status !== from && !(from === "delivered" && status === "cancelled"));
+}
+
+/** "#1A2B3C4D": the last 8 characters of an order id (spec §2, Manage Orders). */
+export function shortOrderId(id) {
+  return `#${String(id ?? "").slice(-8)}`;
+}
