@@ -137,7 +137,6 @@ def remove_book(book_id: str, actor: User) -> bool:
         # An order for it arrived meanwhile: order history needs the row, so archive instead.
         db.session.rollback()
         return _archive(find_any(book_id), actor)
-    db.session.expunge(book)
     _remove_unused(keys, None)
     return False
 

@@ -141,7 +141,7 @@ export function ManageBooks() {
                           ? <img src={book.thumbnailUrl || book.imageUrl} alt="" width="40" height="60" loading="lazy" className="adm-thumb" />
                           : <span className="adm-thumb adm-thumb--none" aria-hidden="true" />}
                       </td>
-                      <td data-label="Title">
+                      <td className="adm-card-head">
                         <span className="adm-book-title">{book.title}</span>
                         {book.isbn && <span className="adm-muted adm-small">ISBN {book.isbn}</span>}
                         {book.archived && <span className="adm-badge adm-badge--archived">Archived</span>}

@@ -5,6 +5,7 @@ import { useRequest } from "../../../lib/use-request.js";
 import { listContacts, updateContactStatus } from "../../../features/admin/api.js";
 import { CONTACT_STATUSES, CONTACT_SUBJECTS, formatCount, formatDate, formatDateTime, statusLabel } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
+import { EmailText } from "../../../features/admin/components/email-text.jsx";
 import { Modal } from "../../../features/admin/components/modal.jsx";
 import { ContactStatusBadge } from "../../../features/admin/components/status-badge.jsx";
 import { Pager } from "../../../features/admin/components/pager.jsx";
@@ -99,14 +100,14 @@ export function ContactMessages() {
                 <tbody>
                   {list.contacts.map((contact) => (
                     <tr key={contact._id} data-contact-id={contact._id}>
-                      <td data-label="Name">
+                      <td className="adm-card-head">
                         <span className="adm-book-title">{contact.name}</span>
                         {contact.phone && <span className="adm-muted adm-small">{contact.phone}</span>}
                       </td>
-                      <td data-label="Email" className="adm-break"><a href={`mailto:${contact.email}`}>{contact.email}</a></td>
+                      <td data-label="Email" className="adm-break"><a href={`mailto:${contact.email}`}><EmailText email={contact.email} /></a></td>
                       <td data-label="Subject">{CONTACT_SUBJECTS[contact.subject] ?? contact.subject}</td>
                       <td data-label="Status"><ContactStatusBadge status={contact.status} /></td>
-                      <td data-label="Date">{formatDate(contact.createdAt)}</td>
+                      <td data-label="Date" className="adm-nowrap">{formatDate(contact.createdAt)}</td>
                       <td className="adm-row-actions">
                         <button type="button" className="adm-button adm-button--small adm-button--secondary"
                           aria-label={`View message from ${contact.name}`} onClick={() => setViewing(contact)}>View</button>

@@ -77,7 +77,46 @@ function DashboardBody({ stats, recentOrders }) {
             ))}
           </ul>
         </section>
+      </div>
 
+      <div className="adm-dashboard__grid">
+        <section className="adm-panel" aria-labelledby="recent-title">
+          <div className="adm-panel__head">
+            <h2 id="recent-title">Recent Orders</h2>
+            <Link to={adminPaths.orders()} className="adm-link-button">View All Orders</Link>
+          </div>
+          {recentOrders.length === 0 ? (
+            <div className="adm-empty">
+              <p className="adm-empty__title">No Recent Orders</p>
+              <p>Orders appear here as soon as shoppers place them.</p>
+            </div>
+          ) : (
+            <div className="adm-table-wrap">
+              <table className="adm-table adm-table--cards">
+                <thead>
+                  <tr>
+                    <th scope="col">Order ID</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Amount</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Date</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {recentOrders.map((order) => (
+                    <tr key={order._id}>
+                      <td data-label="Order ID"><code title={order.orderNumber}>{order._id.slice(0, 8)}</code></td>
+                      <td data-label="Customer">{customerName(order)}</td>
+                      <td data-label="Amount">{formatRupees(order.totalAmount ?? order.totalPrice)}</td>
+                      <td data-label="Status"><OrderStatusBadge status={order.status} /></td>
+                      <td data-label="Date" className="adm-nowrap">{formatDate(order.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
         <section className="adm-panel" aria-labelledby="low-stock-title">
           <h2 id="low-stock-title">Low stock</h2>
           <p className="adm-muted">Books with {stats.lowStockThreshold ?? 5} copies or fewer, lowest first.</p>
@@ -87,7 +126,7 @@ function DashboardBody({ stats, recentOrders }) {
                 <li key={book._id}>
                   <span className="adm-low-stock__title">
                     <Link to={adminPaths.editBook(book._id)}>{book.title}</Link>
-                    <span className="adm-muted"> {book.author}</span>
+                    <span className="adm-muted adm-small">{book.author}</span>
                   </span>
                   <span className={`adm-stock${book.stock === 0 ? " adm-stock--out" : " adm-stock--low"}`}>
                     {book.stock === 0 ? "Out of stock" : `${book.stock} left`}
@@ -98,44 +137,6 @@ function DashboardBody({ stats, recentOrders }) {
           ) : <p>Every book has more than {stats.lowStockThreshold ?? 5} copies.</p>}
         </section>
       </div>
-
-      <section className="adm-panel" aria-labelledby="recent-title">
-        <div className="adm-panel__head">
-          <h2 id="recent-title">Recent Orders</h2>
-          <Link to={adminPaths.orders()} className="adm-link-button">View All Orders</Link>
-        </div>
-        {recentOrders.length === 0 ? (
-          <div className="adm-empty">
-            <p className="adm-empty__title">No Recent Orders</p>
-            <p>Orders appear here as soon as shoppers place them.</p>
-          </div>
-        ) : (
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">Order ID</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Date</th>
-                </tr>
-              </thead>
-              <tbody>
-                {recentOrders.map((order) => (
-                  <tr key={order._id}>
-                    <td><code title={order.orderNumber}>{order._id.slice(0, 8)}</code></td>
-                    <td>{customerName(order)}</td>
-                    <td>{formatRupees(order.totalAmount ?? order.totalPrice)}</td>
-                    <td><OrderStatusBadge status={order.status} /></td>
-                    <td>{formatDate(order.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { formatRupees } from "../../../lib/money.js";
 import { exportOrders, listOrders, updateOrderStatus } from "../../../features/admin/api.js";
 import { customerName, formatCount, formatDate, ORDER_STATUSES, shortOrderId, statusLabel } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
+import { EmailText } from "../../../features/admin/components/email-text.jsx";
 import { ConfirmDialog } from "../../../features/admin/components/confirm-dialog.jsx";
 import { OrderDetailsModal } from "../../../features/admin/components/order-details.jsx";
 import { OrderStatusBadge } from "../../../features/admin/components/status-badge.jsx";
@@ -149,11 +150,11 @@ export function ManageOrders() {
                     <tr key={order._id} data-order-id={order._id}>
                       <td data-label="Order ID"><code title={order.orderNumber}>{shortOrderId(order._id)}</code></td>
                       <td data-label="Customer">{customerName(order)}</td>
-                      <td data-label="Email" className="adm-break"><a href={`mailto:${order.shippingAddress?.email}`}>{order.shippingAddress?.email}</a></td>
+                      <td data-label="Email" className="adm-break"><a href={`mailto:${order.shippingAddress?.email}`}><EmailText email={order.shippingAddress?.email} /></a></td>
                       <td data-label="Items" className="adm-num">{order.itemCount ?? order.orderItems?.length}</td>
                       <td data-label="Total" className="adm-num">{formatRupees(order.totalPrice)}</td>
                       <td data-label="Status"><OrderStatusBadge status={order.status} /></td>
-                      <td data-label="Date">{formatDate(order.createdAt)}</td>
+                      <td data-label="Date" className="adm-nowrap">{formatDate(order.createdAt)}</td>
                       <td className="adm-row-actions">
                         <button type="button" className="adm-button adm-button--small adm-button--secondary"
                           aria-label={`View order ${shortOrderId(order._id)}`} onClick={() => setViewing(order._id)}>View</button>

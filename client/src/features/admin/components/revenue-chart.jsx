@@ -64,7 +64,7 @@ export function RevenueChart({ days }) {
             </rect>
           );
         })}
-        {days.map((day, index) => (index % 7 === 0 || index === days.length - 1) && (
+        {days.map((day, index) => (index % 7 === 0 || (index === days.length - 1 && index % 7 > 3)) && (
           <text key={day.date} x={PAD.left + index * slot + slot / 2} y={HEIGHT - 8} textAnchor="middle"
             className="adm-chart__label">
             {formatDay(day.date)}
