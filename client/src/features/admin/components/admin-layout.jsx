@@ -19,15 +19,17 @@ export function AdminLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false); // signing out: go home, not to the login
 
   // A phone's menu closes once the admin has picked a screen.
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   if (!session) {
-    return <Navigate to={adminPaths.login(location.pathname + location.search)} replace />;
+    return leaving ? null : <Navigate to={adminPaths.login(location.pathname + location.search)} replace />;
   }
 
   const logout = () => {
+    setLeaving(true);
     logoutAdmin();
     // The shopper's own session (another key) stays: signing out of the admin area is not signing out of the shop.
     clearAdminSession();
