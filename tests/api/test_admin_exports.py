@@ -108,3 +108,11 @@ def test_the_audit_log_is_paged_and_filtered(client, admin, factories):
     assert [e["entityId"] for e in contacts["entries"]] == [str(second.id), str(first.id)]
     one = client.get(f"/api/admin/audit?entityType=contact&entityId={first.id}", headers=admin).get_json()
     assert [e["after"] for e in one["entries"]] == [{"status": "resolved"}]
+
+
+@pytest.mark.parametrize("path", ["/api/admin/newsletter", "/api/admin/audit", "/api/contact", "/api/admin/orders"])
+@pytest.mark.parametrize("limit", ["0", "-1", "x"])
+def test_admin_lists_refuse_a_bad_limit(client, admin, path, limit):
+    """422, never a division by zero."""
+    response = client.get(path, query_string={"limit": limit}, headers=admin)
+    assert response.status_code == 422 and response.get_json()["success"] is False

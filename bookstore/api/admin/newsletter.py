@@ -3,7 +3,7 @@ from datetime import timezone
 
 from flask import Response, stream_with_context
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from bookstore.models import utcnow
 from bookstore.schemas.book import PageQuerySchema
@@ -35,7 +35,7 @@ class SubscriberListReplySchema(Schema):
 
 
 class SubscriberQuerySchema(PageQuerySchema):
-    limit = fields.Integer(load_default=10)
+    limit = fields.Integer(load_default=10, validate=validate.Range(min=1, error="Limit must be 1 or more."))
 
 
 @blp.route("", methods=["GET"])
