@@ -16,7 +16,7 @@ from tests.server import Gunicorn, ROOT, request
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
-FAILURES = ROOT / "tests" / "e2e" / "failures"
+FAILURES = ROOT / "test-artifacts" / "e2e"  # ignored by git
 ADMIN_EMAIL = "admin@example.in"
 ADMIN_PASSWORD = "admin-pass-1"
 SHOPPER_PASSWORD = "shopper-pass"
@@ -43,7 +43,7 @@ def browser():
 
 @pytest.fixture
 def page_factory(browser, request):
-    """Open pages (desktop size unless told); a failing test leaves a screenshot of each in tests/e2e/failures."""
+    """Open pages (desktop size unless told); a failing test leaves a screenshot of each in test-artifacts/e2e."""
     contexts, pages = [], []
 
     def open_page(width: int = 1280, height: int = 900):
@@ -59,7 +59,7 @@ def page_factory(browser, request):
     failed_before = request.session.testsfailed
     yield open_page
     if request.session.testsfailed > failed_before:
-        FAILURES.mkdir(exist_ok=True)
+        FAILURES.mkdir(parents=True, exist_ok=True)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
         for index, page in enumerate(pages):
             try:

@@ -51,6 +51,11 @@ export function BookForm({ initial, currentCover, categories, editing, onSubmit,
     const { name, value } = event.target;
     setValues((current) => ({ ...current, [name]: value }));
   };
+  // A newly chosen file replaces whatever was said about the cover before.
+  const onCoverProblem = (problem) => {
+    setCoverProblem(problem);
+    setProblems(({ imageUrl, ...others }) => others);
+  };
   const bind = (props) => ({ ...props, value: values[props.name], onChange: set, disabled: saving });
 
   const submit = async (event) => {
@@ -174,7 +179,7 @@ export function BookForm({ initial, currentCover, categories, editing, onSubmit,
       <fieldset className="adm-fieldset">
         <legend>Cover</legend>
         <CoverField currentUrl={currentCover} value={cover} onChange={setCover} disabled={saving}
-          error={err("imageUrl") ?? coverProblem} onProblem={setCoverProblem} />
+          error={coverProblem ?? err("imageUrl")} onProblem={onCoverProblem} />
       </fieldset>
 
       <div className="adm-actions adm-actions--end">
