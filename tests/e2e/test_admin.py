@@ -220,6 +220,13 @@ def test_add_edit_and_delete_a_book_with_a_cover(page, server, admin, factories,
     db.session.commit()  # end any earlier read, so the next one sees what the server wrote
     assert db.session.get(Book, int(found["_id"])).archived is True
 
+    # An archived book stays editable and can go back on sale.
+    page.get_by_role("link", name=f"Edit {title}").click()
+    expect(page.get_by_role("note")).to_contain_text("Shoppers do not see this book")
+    page.get_by_role("button", name="Put back on sale").click()
+    expect(page.get_by_role("status").filter(has_text="is on sale again")).to_be_visible()
+    assert [book["_id"] for book in api.search("Quantitative Aptitude Bank")] == [found["_id"]]
+
 
 def test_order_status_change_reaches_the_shopper(page, server, admin, factories, api, app):
     """The admin moves an order on after confirming; the shopper's own order list shows the new status."""
@@ -327,7 +334,7 @@ def test_side_menu_collapses_on_a_phone(page_factory, server, admin):
 
     toggle.focus()
     phone.keyboard.press("Enter")
-    expect(phone.get_by_role("button", name="Close menu")).to_have_attribute("aria-expanded", "true")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
     expect(menu).to_be_visible()
     expect(menu.get_by_role("link")).to_have_text(["Dashboard", "Manage Books", "Manage Orders", "Contact Messages",
                                                     "Back to Store"])
@@ -335,6 +342,7 @@ def test_side_menu_collapses_on_a_phone(page_factory, server, admin):
     menu.get_by_role("link", name="Manage Orders").click()
     phone.wait_for_url(server.base_url + "/admin/orders")
     expect(menu).to_be_hidden()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
     expect(phone.get_by_role("heading", name="Manage Orders")).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360  # nothing overflows sideways
     assert phone.errors == []

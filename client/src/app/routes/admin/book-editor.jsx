@@ -1,5 +1,5 @@
 // /admin/books/new and /admin/books/edit/:id: the book form, then back to the list with the spec's message.
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { createBook, getBook, getCategories, updateBook } from "../../../features/admin/api.js";
@@ -19,6 +19,21 @@ export function BookEditor() {
   const editing = Boolean(id);
   const heading = editing ? "Edit Book" : "Add New Book";
   const { status, data, error, retry } = useRequest(useCallback(({ signal }) => loadEditor({ id, signal }), [id]));
+  const [restoring, setRestoring] = useState(false);
+  const [restoreError, setRestoreError] = useState(null);
+
+  // An archived book stays editable; this puts it back in the shop.
+  const restore = async () => {
+    setRestoring(true);
+    setRestoreError(null);
+    try {
+      const reply = await updateBook(id, { archived: false });
+      navigate(adminPaths.books(), { state: { notice: { kind: "success", text: `${reply.book?.title ?? "The book"} is on sale again.` } } });
+    } catch (failure) {
+      setRestoreError(`Failed to save book. ${failure.message ?? ""}`.trim());
+      setRestoring(false);
+    }
+  };
 
   const save = async (body) => {
     const reply = editing ? await updateBook(id, body) : await createBook(body);
@@ -34,13 +49,19 @@ export function BookEditor() {
       </nav>
       <header className="adm-page-head">
         <h1>{heading}</h1>
-        {data?.book && (
-          <p className="adm-page-head__lead">
-            {data.book.title}
-            {data.book.archived && <> · <span className="adm-badge adm-badge--archived">Archived</span> shoppers do not see this book</>}
-          </p>
-        )}
+        {data?.book && <p className="adm-page-head__lead">{data.book.title}</p>}
       </header>
+      {data?.book?.archived && (
+        <div className="adm-alert adm-alert--note" role="note">
+          <div className="adm-alert__text">
+            <span className="adm-badge adm-badge--archived">Archived</span> Shoppers do not see this book; past orders keep it.
+            {restoreError && <p role="alert">{restoreError}</p>}
+          </div>
+          <button type="button" className="adm-button adm-button--small" onClick={restore} disabled={restoring}>
+            {restoring ? "Saving…" : "Put back on sale"}
+          </button>
+        </div>
+      )}
       {status === "loading" && !data && <AdminLoading label={editing ? "Loading the book…" : "Loading…"} />}
       {status === "error" && (
         <AdminLoadError title={editing ? "Failed to fetch book" : "Failed to load categories"} error={error} retry={retry} />

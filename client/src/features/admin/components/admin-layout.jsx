@@ -48,7 +48,7 @@ export function AdminLayout() {
           <button type="button" className="adm-side__toggle" aria-expanded={menuOpen} aria-controls="admin-menu"
             onClick={() => setMenuOpen((open) => !open)}>
             <span className="adm-side__burger" aria-hidden="true" />
-            {menuOpen ? "Close menu" : "Menu"}
+            Menu
           </button>
         </div>
         <nav id="admin-menu" className={`adm-side__menu${menuOpen ? " adm-side__menu--open" : ""}`} aria-label="Admin">
