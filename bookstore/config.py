@@ -18,6 +18,12 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "JWT_SECRET_KEY": (None, "signs access tokens (32+ bytes); generated outside production"),
     "DATABASE_URL": ("", "SQLAlchemy URL; empty means SQLite in the instance folder"),
     "MEDIA_ROOT": ("", "folder for uploaded and generated covers; empty means instance/media"),
+    "S3_BUCKET": ("", "S3-compatible bucket for covers; empty keeps them in MEDIA_ROOT. Credentials come from "
+                  "AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (or any boto3 credential source)"),
+    "S3_ENDPOINT_URL": ("", "endpoint of an S3-compatible service (MinIO, Cloudflare R2, ...); empty means AWS S3"),
+    "S3_REGION": ("", "the bucket's region, e.g. ap-south-1"),
+    "S3_PUBLIC_URL": ("", "URL covers are served from (a CDN or the bucket's public address), e.g. "
+                      "https://cdn.example.in; empty means the bucket's own URL"),
     "RATELIMIT_ENABLED": ("true", "false turns every rate limit off (load tests)"),
     "RATELIMIT_STORAGE_URI": ("memory://", "redis://host:6379/0 to share limits between workers and dynos"),
     "PROXY_COUNT": ("0", "how many proxies in front of the app set X-Forwarded-For (1 on a PaaS router)"),
@@ -112,6 +118,10 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True} if not database_url.startswith("sqlite") else {},
         MEDIA_ROOT=media_root,
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
+        S3_BUCKET=_env("S3_BUCKET", overrides),
+        S3_ENDPOINT_URL=_env("S3_ENDPOINT_URL", overrides),
+        S3_REGION=_env("S3_REGION", overrides),
+        S3_PUBLIC_URL=_env("S3_PUBLIC_URL", overrides),
         RATELIMIT_ENABLED=str(_env("RATELIMIT_ENABLED", overrides)).lower() in _TRUE,
         RATELIMIT_STORAGE_URI=_env("RATELIMIT_STORAGE_URI", overrides),
         RATELIMIT_HEADERS_ENABLED=True,

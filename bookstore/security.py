@@ -3,7 +3,7 @@ import time
 from datetime import datetime, timedelta, timezone
 from functools import wraps
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
 from flask_jwt_extended import create_access_token, get_jwt, verify_jwt_in_request
 from flask_jwt_extended import current_user as jwt_current_user
 
@@ -61,10 +61,39 @@ def optional_login(view):
 
 
 def require_admin() -> None:
-    """Guard for whole admin blueprints. :raise Unauthorized: :raise Forbidden:"""
+    """Refuse the request unless an administrator sent it. :raise Unauthorized: :raise Forbidden:"""
     verify_jwt_in_request()
     if not jwt_current_user.is_admin:
         raise Forbidden("Administrator access required.")
+
+
+ADMIN_PREFIX = "/api/admin"
+
+
+def admin_only(view):
+    """Mark a view outside /api/admin (book writes, the contact inbox) as administrators' only.
+
+    The mark survives flask-smorest's wrappers (functools.wraps copies it), and the one guard
+    below enforces it; tests/api/test_admin_guard.py walks the URL map to prove both.
+    """
+    view.admin_only = True
+    return view
+
+
+def is_admin_route(path: str, view) -> bool:
+    return path == ADMIN_PREFIX or path.startswith(ADMIN_PREFIX + "/") or getattr(view, "admin_only", False)
+
+
+def guard_admin_routes() -> None:
+    """The one admin check, before every request: all of /api/admin, and every view marked admin_only.
+
+    Secure by default: a route added under /api/admin can never forget the role check.
+    """
+    if request.method == "OPTIONS":
+        return
+    view = current_app.view_functions.get(request.endpoint) if request.endpoint else None
+    if is_admin_route(request.path, view):
+        require_admin()
 
 
 def register_jwt_handlers(app: Flask) -> None:

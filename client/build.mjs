@@ -5,6 +5,8 @@
 //
 // Every file name but index.html carries a content hash, so Flask can cache them for a year;
 // index.html goes out with no-cache and is the only place the current names are written.
+// A lazy chunk with its own styles imports them as `import href from "./x.css?url"` and links
+// them when it loads (see stylesheetUrls), so they never weigh on the first page.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, unwatchFile, watchFile, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,11 +42,14 @@ const options = {
   logLevel: "warning",
   plugins: [
     reactRouterProduction(),
+    stylesheetUrls(),
     { name: "bookstore-index", setup: (build) => build.onEnd(afterBuild) },
   ],
 };
 
 let lastMetafile = null;
+// Files written by stylesheetUrls, by source stylesheet: kept by pruneStale, listed by printSizes.
+const stylesheetOutputs = new Map();
 
 /**
  * react-router 7's package exports name only its dist/development build, which keeps its
@@ -66,6 +71,54 @@ function reactRouterProduction() {
         const production = resolved.path.replace(`${path.sep}dist${path.sep}development${path.sep}`,
           `${path.sep}dist${path.sep}production${path.sep}`);
         return resolved.errors.length === 0 && existsSync(production) ? { ...resolved, path: production } : resolved;
+      });
+    },
+  };
+}
+
+/**
+ * `import href from "./admin.css?url"` bundles and minifies that stylesheet into its own hashed
+ * file and makes the import its public URL. esbuild writes the CSS of a lazy chunk to a file but
+ * nothing links it; with its URL in the chunk's code the chunk adds the <link> itself, and its own
+ * hash changes whenever the stylesheet does, so a year of caching stays safe.
+ */
+function stylesheetUrls() {
+  return {
+    name: "stylesheet-url",
+    setup(build) {
+      build.onResolve({ filter: /\.css\?url$/ }, (args) => ({
+        path: path.resolve(args.resolveDir, args.path.slice(0, -"?url".length)),
+        namespace: "stylesheet-url",
+      }));
+      build.onLoad({ filter: /.*/, namespace: "stylesheet-url" }, async (args) => {
+        let result;
+        try {
+          result = await esbuild.build({
+            absWorkingDir: ROOT,
+            entryPoints: [args.path],
+            outdir: OUTDIR,
+            publicPath: PUBLIC_PATH,
+            bundle: true,
+            minify: true,
+            sourcemap: true,
+            metafile: true,
+            entryNames: options.entryNames,
+            assetNames: options.assetNames,
+            loader: options.loader,
+            target: options.target,
+            logLevel: "silent",
+          });
+        } catch (failure) {
+          return { errors: failure.errors, warnings: failure.warnings };
+        }
+        const outputs = Object.keys(result.metafile.outputs);
+        stylesheetOutputs.set(args.path, outputs);
+        const stylesheet = outputs.find((output) => output.endsWith(".css"));
+        return {
+          contents: `export default ${JSON.stringify(publicUrl(stylesheet))};`,
+          loader: "js",
+          watchFiles: Object.keys(result.metafile.inputs).map((input) => path.join(ROOT, input)),
+        };
       });
     },
   };
@@ -111,7 +164,8 @@ function writeIndex(metafile) {
 
 /** Delete outputs of earlier rebuilds, so a long watch session does not pile up old bundles. */
 function pruneStale(metafile) {
-  const keep = new Set(Object.keys(metafile.outputs).map((out) => path.join(ROOT, out)));
+  const written = [...Object.keys(metafile.outputs), ...[...stylesheetOutputs.values()].flat()];
+  const keep = new Set(written.map((out) => path.join(ROOT, out)));
   keep.add(path.join(OUTDIR, "index.html"));
   for (const entry of readdirSync(OUTDIR, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
@@ -125,7 +179,9 @@ function formatKb(bytes) {
 
 /** Print raw and gzip sizes of every JS and CSS output, marking the entry and lazy chunks. */
 function printSizes(metafile) {
-  const rows = Object.entries(metafile.outputs)
+  // A stylesheet linked by a lazy chunk loads with that chunk, so it counts as lazy.
+  const lazyStyles = [...stylesheetOutputs.values()].flat().map((file) => [file, { entryPoint: "lazy" }]);
+  const rows = [...Object.entries(metafile.outputs), ...lazyStyles]
     .filter(([file]) => /\.(js|css)$/.test(file))
     .map(([file, out]) => {
       const raw = readFileSync(path.join(ROOT, file));

@@ -1,13 +1,25 @@
-"""The catalogue for shoppers: list, detail, shelves and search suggestions."""
+"""The catalogue: shoppers' list, detail, shelves and suggestions; administrators' book writes."""
+from flask import request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
-from bookstore.schemas.book import (BookListQuerySchema, BookSchema, ShelfQuerySchema, SuggestionSchema,
-                                    SuggestQuerySchema)
+from bookstore.schemas.book import (BookInputSchema, BookListQuerySchema, BookQuerySchema, BookSchema,
+                                    BookUpdateSchema, ShelfQuerySchema, SuggestionSchema, SuggestQuerySchema)
 from bookstore.schemas.common import PaginationSchema, pagination
-from bookstore.services import catalogue, orders
+from bookstore.security import admin_only, current_user, require_admin
+from bookstore.services import catalogue, inventory, orders
 
 blp = Blueprint("books", __name__, url_prefix="/api/books", description="Catalogue")
+
+# A 5 MB cover grows by a third as base64; the body limit of book writes leaves room for it so the
+# shopper-facing limit elsewhere can stay small and the cover check can give its own message.
+BOOK_WRITE_MAX_BYTES = 10 * 1024 * 1024
+
+
+@blp.before_request
+def _room_for_covers():
+    if request.method in ("POST", "PUT"):
+        request.max_content_length = BOOK_WRITE_MAX_BYTES
 
 
 class BookListReplySchema(Schema):
@@ -25,7 +37,14 @@ class ShelfReplySchema(Schema):
 
 class BookReplySchema(Schema):
     success = fields.Constant(True)
+    message = fields.String()
     book = fields.Nested(BookSchema)
+
+
+class BookRemovedSchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    archived = fields.Boolean()
 
 
 class SuggestReplySchema(Schema):
@@ -37,7 +56,9 @@ class SuggestReplySchema(Schema):
 @blp.arguments(BookListQuerySchema, location="query")
 @blp.response(200, BookListReplySchema)
 def list_books(query):
-    """A page of books, filtered, searched and sorted."""
+    """A page of books, filtered, searched and sorted; administrators may ask for archived ones too."""
+    if query.get("include_archived"):
+        require_admin()
     orders.release_expired_holds_if_any()  # shoppers see stock that unpaid orders no longer hold
     page = catalogue.list_books(search_text=query.pop("search", None), **query)
     return {"books": page.items, "totalBooks": page.total, "totalPages": page.total_pages,
@@ -77,8 +98,41 @@ def suggest(query):
 
 
 @blp.route("/<string:book_id>", methods=["GET"])
+@blp.arguments(BookQuerySchema, location="query")
 @blp.response(200, BookReplySchema)
-def get_book(book_id):
-    """One book; 404 for unknown, archived or malformed ids."""
+def get_book(query, book_id):
+    """One book; 404 for unknown, archived or malformed ids (administrators may ask for archived ones)."""
+    if query["include_archived"]:
+        require_admin()
+        return {"book": inventory.find_any(book_id)}
     orders.release_expired_holds_if_any()
     return {"book": catalogue.get_book(book_id)}
+
+
+@blp.route("", methods=["POST"])
+@admin_only
+@blp.arguments(BookInputSchema)
+@blp.response(201, BookReplySchema)
+def create_book(data):
+    """Add a book with its cover (a data URL, decoded and re-encoded by the server)."""
+    return {"message": "Book created successfully!", "book": inventory.create_book(data, current_user())}
+
+
+@blp.route("/<string:book_id>", methods=["PUT"])
+@admin_only
+@blp.arguments(BookUpdateSchema)
+@blp.response(200, BookReplySchema)
+def update_book(data, book_id):
+    """Edit a book; fields left out keep their values, a new data URL replaces the cover."""
+    return {"message": "Book updated successfully!", "book": inventory.update_book(book_id, data, current_user())}
+
+
+@blp.route("/<string:book_id>", methods=["DELETE"])
+@admin_only
+@blp.response(200, BookRemovedSchema)
+def delete_book(book_id):
+    """Delete a book never ordered; archive one that appears in orders (order history keeps it)."""
+    if inventory.remove_book(book_id, current_user()):
+        return {"archived": True,
+                "message": "The book is in past orders, so it was archived: shoppers no longer see it."}
+    return {"archived": False, "message": "Book deleted."}

@@ -1,7 +1,9 @@
-"""Book and category shapes, and the catalogue's query parameters."""
-from marshmallow import Schema, fields, post_load, validate
+"""Book and category shapes, the catalogue's query parameters and the admin book form."""
+from datetime import date
 
-from bookstore.schemas.fields import IdString, InputSchema, Rupees, UtcDateTime
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates, validates_schema
+
+from bookstore.schemas.fields import IdString, InputSchema, Rupees, Trimmed, UtcDateTime, required
 from bookstore.services.storage import public_url
 
 SORT_OPTIONS = ("newest", "oldest", "price-low", "price-high", "title", "bestselling", "rating")
@@ -44,6 +46,7 @@ class BookSchema(Schema):
     rating = fields.Float()
     ratingCount = fields.Integer(attribute="rating_count")
     copiesSold = fields.Integer(attribute="copies_sold")
+    archived = fields.Boolean()
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
 
@@ -73,6 +76,12 @@ class BookListQuerySchema(PageQuerySchema):
         data_key="sortBy", attribute="sort_by",
         validate=validate.OneOf(SORT_OPTIONS, error="Sort must be one of: " + ", ".join(SORT_OPTIONS) + "."),
     )
+    # Administrators only: list archived books too (checked by the view).
+    includeArchived = fields.Boolean(attribute="include_archived", load_default=False)
+
+
+class BookQuerySchema(InputSchema):
+    includeArchived = fields.Boolean(attribute="include_archived", load_default=False)
 
 
 class ShelfQuerySchema(InputSchema):
@@ -90,3 +99,121 @@ class SuggestionSchema(Schema):
     book = fields.Nested(BookSchema)
     matchedOn = fields.String(attribute="matched_on")
     preview = fields.String()
+
+
+# ---------------------------------------------------------------- the admin book form
+
+# Spec §5: the edit form's checks, in this order; the reply's message is the first that fails.
+FORM_ORDER = ("title", "author", "description", "price", "category", "weight", "imageUrl")
+PRICE_MESSAGE = "Valid price is required"
+MAX_TAGS = 20
+
+
+def _spec_required(message: str, max_length: int) -> Trimmed:
+    """A required trimmed text whose missing, null or blank value reads exactly as the spec words it."""
+    return Trimmed(required=True, max_length=max_length, error_messages=required(message), blank_message=message)
+
+
+def isbn_check_digit_ok(digits: str) -> bool:
+    """ISBN-10 (mod 11, X = 10) or ISBN-13 (weights 1 and 3, mod 10)."""
+    if len(digits) == 10:
+        values = [10 if c == "X" else int(c) for c in digits]
+        return sum((10 - i) * v for i, v in enumerate(values)) % 11 == 0
+    return sum(int(c) * (1 if i % 2 == 0 else 3) for i, c in enumerate(digits)) % 10 == 0
+
+
+class IsbnField(fields.String):
+    """An ISBN-10 or -13 written with or without hyphens and spaces; kept as digits (and X)."""
+
+    default_error_messages = {"isbn": "ISBN must have 10 or 13 digits (hyphens allowed).",
+                              "checksum": "This ISBN's check digit is wrong; please check the number."}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        compact = "".join(c for c in text if c not in " -").upper()
+        if not compact:
+            return None
+        if not (len(compact) in (10, 13) and compact[:-1].isdigit() and compact.isascii()
+                and (compact[-1].isdigit() or (compact[-1] == "X" and len(compact) == 10))):
+            raise self.make_error("isbn")
+        if not isbn_check_digit_ok(compact):
+            raise self.make_error("checksum")
+        return compact
+
+
+class BookInputSchema(InputSchema):
+    """POST /api/books: the spec's form fields. Declared in the spec's order of checks."""
+
+    title = _spec_required("Book title is required", 255)
+    author = _spec_required("Author is required", 200)
+    description = _spec_required("Description is required", 10000)
+    price = Rupees(attribute="price_paise", required=True, validate=validate.Range(min=1, error=PRICE_MESSAGE),
+                   error_messages={**required(PRICE_MESSAGE), "invalid": PRICE_MESSAGE, "range": PRICE_MESSAGE})
+    category = _spec_required("Category is required", 60)
+    weight = _spec_required("Weight is required", 20)
+    imageUrl = fields.String(attribute="image_url", required=True, allow_none=False,
+                             error_messages=required("Book cover image is required"))
+    stock = fields.Integer(load_default=0, validate=validate.Range(
+        min=0, max=1_000_000, error="Stock must be a whole number from 0 to 10,00,000."),
+        error_messages={"invalid": "Stock must be a whole number from 0 to 10,00,000.", "null": "Stock is required."})
+    isbn = IsbnField(load_default=None, allow_none=True)
+    publisher = Trimmed(max_length=200, load_default="", allow_none=True)
+    publishYear = fields.Integer(attribute="publish_year", allow_none=True,
+                                 error_messages={"invalid": "Publish year must be a year like 2024."})
+    publicationDate = fields.Date(attribute="publication_date", allow_none=True,
+                                  error_messages={"invalid": "Publication date must be a date like 2024-01-01."})
+    language = Trimmed(max_length=40, load_default="English")
+    pages = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(
+        min=1, max=100_000, error="Pages must be at least 1."), error_messages={"invalid": "Pages must be a whole number."})
+    format = fields.String(load_default="Paperback", validate=validate.OneOf(
+        FORMATS, error="Format must be one of: " + ", ".join(FORMATS) + "."))
+    discountedPrice = Rupees(attribute="discounted_price_paise", allow_none=True, load_default=None)
+    dimensions = Trimmed(max_length=60, load_default="", allow_none=True)
+    tags = fields.List(Trimmed(max_length=40), validate=validate.Length(
+        max=MAX_TAGS, error=f"At most {MAX_TAGS} tags."), error_messages={"invalid": "Tags must be a list of words."})
+
+    @validates("publishYear")
+    def year_in_range(self, value, **_kwargs):
+        if value is not None and not 1900 <= value <= date.today().year + 1:
+            raise ValidationError(f"Publish year must be between 1900 and {date.today().year + 1}.")
+
+    @validates("publicationDate")
+    def date_in_range(self, value, **_kwargs):
+        if value is not None and not 1900 <= value.year <= date.today().year + 1:
+            raise ValidationError(f"Publication date must be between 1900 and {date.today().year + 1}.")
+
+    @validates_schema
+    def discount_below_price(self, data, **_kwargs):
+        discounted, price = data.get("discounted_price_paise"), data.get("price_paise")
+        if discounted is not None and price is not None and discounted >= price:
+            raise ValidationError("Discounted price must be below the price.", "discountedPrice")
+
+    @post_load
+    def normalise(self, data, **_kwargs):
+        """publishYear becomes Jan 1 of that year; optional text sent as null becomes empty; tags de-duplicated."""
+        year = data.pop("publish_year", None)
+        if year is not None:
+            data["publication_date"] = date(year, 1, 1)
+        for name in ("publisher", "dimensions"):
+            if name in data and data[name] is None:
+                data[name] = ""
+        if "tags" in data:
+            data["tags"] = list(dict.fromkeys(tag for tag in data["tags"] if tag))
+        return data
+
+    def handle_error(self, error: ValidationError, data, **kwargs):
+        """Order the field errors as the spec's form checks them, so `message` is the first one."""
+        messages = error.messages if isinstance(error.messages, dict) else {"_schema": error.messages}
+        ordered = {name: messages[name] for name in FORM_ORDER if name in messages}
+        ordered.update({name: value for name, value in messages.items() if name not in ordered})
+        raise ValidationError(ordered)
+
+
+class BookUpdateSchema(BookInputSchema):
+    """PUT /api/books/{id}: fields left out keep their values; `archived: false` puts a book back on sale."""
+
+    imageUrl = fields.String(attribute="image_url", allow_none=True)
+    archived = fields.Boolean()
+
+    def __init__(self, **kwargs):
+        super().__init__(partial=True, **kwargs)

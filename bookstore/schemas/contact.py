@@ -1,7 +1,7 @@
 """Contact form and newsletter shapes."""
 from marshmallow import Schema, fields, validate
 
-from bookstore.models import CONTACT_SUBJECTS
+from bookstore.models import CONTACT_STATUSES, CONTACT_SUBJECTS
 from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, UtcDateTime, required, required_text
 
 
@@ -23,6 +23,7 @@ class ContactMessageSchema(Schema):
     message = fields.String()
     status = fields.String()
     createdAt = UtcDateTime(attribute="created_at")
+    updatedAt = UtcDateTime(attribute="updated_at")
 
 
 class NewsletterSchema(InputSchema):
@@ -32,3 +33,11 @@ class NewsletterSchema(InputSchema):
 class TokenSchema(InputSchema):
     token = fields.String(required=True, validate=validate.Length(min=1, max=64, error="The link is incomplete."),
                           error_messages=required("The link is incomplete."))
+
+
+STATUS_MESSAGE = "Status must be one of: " + ", ".join(CONTACT_STATUSES) + "."
+
+
+class ContactStatusSchema(InputSchema):
+    status = fields.String(required=True, error_messages=required("Status is required."),
+                           validate=validate.OneOf(CONTACT_STATUSES, error=STATUS_MESSAGE))

@@ -41,22 +41,24 @@ def _category_filter(statement, name_or_slug: str | None):
 
 
 def list_books(*, page: int, limit: int, category=None, search_text=None, min_price=None, max_price=None,
-               rating=None, format=None, language=None, sort_by=None) -> Page:
-    """One page of visible books matching the filters, with the total for pagination."""
+               rating=None, format=None, language=None, sort_by=None, include_archived: bool = False) -> Page:
+    """One page of visible books (or, for administrators, all books) matching the filters, with the total."""
     shelf = find_category(category) if category else None
     found = search.match(search_text) if search_text else None
     if (category and shelf is None) or (search_text and found is None):
         return Page([], 0, page, limit)
     # SQLite's full-text index holds only visible books; asking books whether each match is
     # archived would make SQLite walk every book.
-    base = [] if found is not None and found.only_visible_books else [Book.archived.is_(False)]
+    # With archived books included, SQLite's index still finds visible books only (ISBNs find all).
+    hide_archived = not include_archived and not (found is not None and found.only_visible_books)
+    base = [Book.archived.is_(False)] if hide_archived else []
     if shelf is not None:
         base.append(Book.category_id == shelf.id)
     filters = _filters(min_price, max_price, rating, format, language)
     offset = (page - 1) * limit
     if found is None:
         ids = select(Book.id).where(*base, *filters)
-        total = count(ids) if filters else _visible_count(shelf)
+        total = count(ids) if filters or include_archived else _visible_count(shelf)
         return Page(_page_of(ids, _SORTS[sort_by or "newest"], limit, offset, total), total, page, limit)
     if sort_by:
         ids = select(Book.id).where(*base, *filters, found.condition)

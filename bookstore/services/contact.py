@@ -1,6 +1,11 @@
-"""Contact messages from the site's form."""
+"""Contact messages from the site's form, and the administrators' inbox."""
+from sqlalchemy import select
+
+from bookstore.errors import NotFound
 from bookstore.extensions import db
-from bookstore.models import ContactMessage
+from bookstore.models import ContactMessage, User, parse_id
+from bookstore.services import audit
+from bookstore.services.paging import Page, paginate
 
 
 def receive_message(*, name: str, email: str, phone: str | None, subject: str, message: str) -> ContactMessage:
@@ -9,3 +14,24 @@ def receive_message(*, name: str, email: str, phone: str | None, subject: str, m
     db.session.add(contact)
     db.session.commit()
     return contact
+
+
+def list_messages(page: int, limit: int, status: str | None = None) -> Page:
+    """The inbox for administrators, newest first, optionally of one status."""
+    statement = select(ContactMessage)
+    if status:
+        statement = statement.where(ContactMessage.status == status)
+    return paginate(statement, page, limit, ContactMessage.created_at.desc(), ContactMessage.id.desc())
+
+
+def change_status(message_id: str, status: str, actor: User) -> ContactMessage:
+    """Mark a message new, in progress or resolved (any to any, spec §4), with an audit entry. :raise NotFound:"""
+    key = parse_id(message_id)
+    message = db.session.get(ContactMessage, key) if key else None
+    if message is None:
+        raise NotFound("Contact message not found.")
+    if message.status != status:
+        audit.record(actor, "contact.status", "contact", message.id, {"status": message.status}, {"status": status})
+        message.status = status
+        db.session.commit()
+    return message

@@ -1,4 +1,9 @@
-"""Reference data for Indian addresses: states and union territories, suggested cities."""
+"""Reference data for India: states and union territories, and the shop's clock (IST)."""
+from datetime import timedelta, timezone
+
+# India Standard Time: UTC+05:30 all year (no daylight saving), the shop's calendar for reports.
+IST = timezone(timedelta(hours=5, minutes=30), "IST")
+IST_NAME = "Asia/Kolkata"
 
 STATES_AND_UNION_TERRITORIES = (
     "Andhra Pradesh", "Arunachal Pradesh", "Assam", "Bihar", "Chhattisgarh", "Goa", "Gujarat", "Haryana",

@@ -7,6 +7,7 @@ from bookstore.errors import NotFound
 from bookstore.extensions import db
 from bookstore.models import NewsletterSubscriber, utcnow
 from bookstore.services import mail
+from bookstore.services.paging import Page, paginate
 
 
 def subscribe(email: str) -> NewsletterSubscriber:
@@ -45,3 +46,18 @@ def confirm(token: str) -> NewsletterSubscriber:
     subscriber.confirm_token = None
     db.session.commit()
     return subscriber
+
+
+def _confirmed():
+    return select(NewsletterSubscriber).where(NewsletterSubscriber.confirmed_at.is_not(None),
+                                              NewsletterSubscriber.unsubscribed_at.is_(None))
+
+
+def confirmed(page: int, limit: int) -> Page:
+    """Confirmed, still-subscribed addresses, newest first."""
+    return paginate(_confirmed(), page, limit, NewsletterSubscriber.confirmed_at.desc(), NewsletterSubscriber.id.desc())
+
+
+def all_confirmed():
+    """Every confirmed address, oldest first, read in batches (for the CSV export)."""
+    return db.session.scalars(_confirmed().order_by(NewsletterSubscriber.id).execution_options(yield_per=500))

@@ -241,3 +241,19 @@ def test_the_list_searches_number_name_email_and_phone(client, admin, factories)
                           headers=admin).get_json()
     assert narrowed["orders"] == [] and narrowed["pagination"]["total"] == 0
 
+
+
+def test_status_changes_are_in_the_audit_log(client, admin, book):
+    """Each admin move is audited with the admin, the order's _id, and the status before and after."""
+    from bookstore.models import AuditEntry
+    from bookstore.extensions import db
+    order = placed(client, [(book, 1)])
+    assert move(client, order, "shipped", admin, note="AWB 1").status_code == 200
+    assert move(client, order, "cancelled", admin).status_code == 200
+    assert move(client, order, "pending", admin).status_code == 409  # refused: no entry
+    entries = db.session.scalars(db.select(AuditEntry).order_by(AuditEntry.id)).all()
+    assert [(e.action, e.entity_type, e.entity_id, e.actor_id, e.before, e.after) for e in entries] == [
+        ("order.status", "order", order["_id"], admin.id, {"status": "pending", "note": None},
+         {"status": "shipped", "note": "AWB 1"}),
+        ("order.status", "order", order["_id"], admin.id, {"status": "shipped"}, {"status": "cancelled"}),
+    ]

@@ -9,7 +9,7 @@ from tests.factories import count
 BOOK_FIELDS = {
     "_id", "title", "author", "category", "categorySlug", "price", "discountedPrice", "stock", "inStock",
     "imageUrl", "thumbnailUrl", "description", "isbn", "publisher", "publicationDate", "language", "pages",
-    "format", "dimensions", "weight", "tags", "rating", "ratingCount", "copiesSold", "createdAt", "updatedAt",
+    "format", "dimensions", "weight", "tags", "rating", "ratingCount", "copiesSold", "archived", "createdAt", "updatedAt",
 }
 NOW = datetime.now(timezone.utc).replace(microsecond=0)
 
@@ -67,7 +67,7 @@ def test_book_fields_and_rupee_amounts(client, factories):
         "description": "Solved papers from 2000 to 2024.", "isbn": "9789309000041", "publisher": "Laxmi",
         "publicationDate": "2024-06-15", "language": "English", "pages": 812, "format": "Hardcover",
         "dimensions": "24 x 18 x 4 cm", "weight": "1.2 kg", "tags": ["gate", "mechanical"], "rating": 4.5,
-        "ratingCount": 120, "copiesSold": 340,
+        "ratingCount": 120, "copiesSold": 340, "archived": False,
     }
     assert isinstance(item["price"], int)
     created = datetime.fromisoformat(item["createdAt"])

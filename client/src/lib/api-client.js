@@ -15,9 +15,11 @@ export class ApiError extends Error {
 /**
  * Call /api/{endpoint}; a body makes it a JSON POST unless method says otherwise.
  * Resolves to the reply without its `success` flag. :raise ApiError: on any failure but an abort.
+ * `token` replaces the shopper's (the admin area keeps its own session, and its 401 leaves the
+ * shopper signed in); `as: "blob"` resolves to the body as a Blob, for downloads.
  */
-export async function apiClient(endpoint, { body, method, headers, signal } = {}) {
-  const token = getToken();
+export async function apiClient(endpoint, { body, method, headers, signal, token: ownToken, as } = {}) {
+  const token = ownToken === undefined ? getToken() : ownToken;
   let response;
   try {
     response = await fetch(`/api/${endpoint.replace(/^\/+/, "")}`, {
@@ -35,9 +37,10 @@ export async function apiClient(endpoint, { body, method, headers, signal } = {}
     if (error.name === "AbortError") throw error;
     throw new ApiError("Could not reach the shop. Check your connection and try again.");
   }
+  if (as === "blob" && response.ok) return response.blob();
   const data = await response.json().catch(() => null);
   // A rejected token is stale: forget it. A 401 without one is just a failed login.
-  if (response.status === 401 && token) clearAuth();
+  if (response.status === 401 && token && ownToken === undefined) clearAuth();
   if (response.ok && data?.success !== false) {
     const { success, ...payload } = data ?? {};
     return payload;

@@ -1,0 +1,187 @@
+"""The shop's own book management (administrators): add, edit, change covers, delete or archive.
+
+Each use case is one transaction that carries its audit entry. Cover files are written before the
+commit (a row never points at a missing file) and removed after it (a file is never removed while
+a committed row still shows it); files a failed transaction wrote are cleaned up again.
+"""
+from sqlalchemy import delete, exists, or_, select
+from sqlalchemy.exc import IntegrityError
+
+from bookstore.errors import Conflict, NotFound, ValidationFailed
+from bookstore.extensions import db
+from bookstore.models import Book, OrderLine, User, parse_id
+from bookstore.services import audit, images, storage
+from bookstore.services.catalogue import find_category
+
+COVER_REQUIRED = "Book cover image is required"
+ISBN_TAKEN = "A book with this ISBN already exists."
+# What the audit log shows of a book (money in paise, as stored).
+AUDITED = ("title", "author", "description", "price_paise", "discounted_price_paise", "stock", "isbn", "publisher",
+           "publication_date", "language", "pages", "format", "dimensions", "weight", "tags", "archived")
+
+
+def snapshot(book: Book) -> dict:
+    """The audited fields of a book, JSON-safe."""
+    values = {name: getattr(book, name) for name in AUDITED}
+    values["tags"] = list(values["tags"] or [])
+    values["category"] = book.category.name if book.category else None
+    return audit.json_safe(values)
+
+
+def find_any(book_id: str) -> Book:
+    """A book by id, archived or not. :raise NotFound:"""
+    key = parse_id(book_id)
+    book = db.session.get(Book, key) if key else None
+    if book is None:
+        raise NotFound("Book not found.")
+    return book
+
+
+def _category(name_or_slug: str):
+    category = find_category(name_or_slug)
+    if category is None:
+        raise ValidationFailed({"category": ["Choose one of the shop's 18 categories."]})
+    return category
+
+
+def _refuse_taken_isbn(isbn: str | None, book_id: int | None = None) -> None:
+    if not isbn:
+        return
+    statement = select(Book.id).where(Book.isbn == isbn)
+    if book_id is not None:
+        statement = statement.where(Book.id != book_id)
+    if db.session.scalar(statement.limit(1)) is not None:
+        raise Conflict(ISBN_TAKEN)
+
+
+def create_book(data: dict, actor: User) -> Book:
+    """Add a book with its cover. :raise ValidationFailed: :raise PayloadTooLarge: :raise Conflict: ISBN taken."""
+    data = dict(data)
+    category = _category(data.pop("category"))
+    image_url = (data.pop("image_url", None) or "").strip()
+    if not image_url:
+        raise ValidationFailed({"imageUrl": [COVER_REQUIRED]})
+    cover = images.process_cover(image_url)
+    _refuse_taken_isbn(data.get("isbn"))
+    book = Book(**data, category=category, cover_key=cover.key, thumbnail_key=cover.thumbnail_key)
+    db.session.add(book)
+    with _cover_files(cover):
+        db.session.flush()
+        audit.record(actor, "book.create", "book", book.id, None, snapshot(book))
+        db.session.commit()
+    return book
+
+
+def update_book(book_id: str, data: dict, actor: User) -> Book:
+    """Edit a book; fields not sent keep their values, a data URL replaces the cover.
+
+    :raise NotFound: :raise ValidationFailed: :raise PayloadTooLarge: :raise Conflict: ISBN taken.
+    """
+    book = find_any(book_id)
+    data = dict(data)
+    category = _category(data.pop("category")) if "category" in data else None
+    cover = _new_cover(book, data.pop("image_url", None))
+    price = data.get("price_paise", book.price_paise)
+    discounted = data.get("discounted_price_paise", book.discounted_price_paise)
+    if discounted is not None and discounted >= price:
+        raise ValidationFailed({"discountedPrice": ["Discounted price must be below the price."]})
+    if "isbn" in data:
+        _refuse_taken_isbn(data["isbn"], book.id)
+    before, old_keys = snapshot(book), (book.cover_key, book.thumbnail_key)
+    for name, value in data.items():
+        setattr(book, name, value)
+    if category is not None:
+        book.category = category
+    after = snapshot(book)
+    if after != before:
+        action = {(False, True): "book.archive", (True, False): "book.restore"}.get(
+            (before["archived"], after["archived"]), "book.update")
+        audit.record(actor, action, "book", book.id, before, after)
+    if cover is not None and cover.key != book.cover_key:
+        book.cover_key, book.thumbnail_key = cover.key, cover.thumbnail_key
+        audit.record(actor, "book.cover", "book", book.id, {"cover": old_keys[0]}, {"cover": cover.key})
+    with _cover_files(cover):
+        db.session.commit()
+    if cover is not None:
+        _remove_unused(old_keys, book.id)
+    return book
+
+
+def _new_cover(book: Book, image_url: str | None) -> images.StoredCover | None:
+    """The processed new cover, or None to keep the current one. :raise ValidationFailed:"""
+    text = (image_url or "").strip()
+    if text and images.is_data_url(text):
+        return images.process_cover(text)
+    # The edit form sends back the URL it showed; anything else would be a link we will not fetch.
+    if text and text not in (storage.public_url(book.cover_key), storage.public_url(book.thumbnail_key)):
+        raise ValidationFailed({"imageUrl": [images.NOT_A_DATA_URL]})
+    if not book.cover_key:
+        raise ValidationFailed({"imageUrl": [COVER_REQUIRED]})
+    return None
+
+
+def remove_book(book_id: str, actor: User) -> bool:
+    """Delete a book never ordered (and its cover files), or archive one that was; True if archived.
+
+    :raise NotFound:
+    """
+    book = find_any(book_id)
+    if _in_orders(book.id):
+        return _archive(book, actor)
+    keys, before = (book.cover_key, book.thumbnail_key), snapshot(book)
+    audit.record(actor, "book.delete", "book", book.id, before, None)
+    try:
+        db.session.execute(delete(Book).where(Book.id == book.id))
+        db.session.commit()
+    except IntegrityError:
+        # An order for it arrived meanwhile: order history needs the row, so archive instead.
+        db.session.rollback()
+        return _archive(find_any(book_id), actor)
+    _remove_unused(keys, None)
+    return False
+
+
+def _archive(book: Book, actor: User) -> bool:
+    if not book.archived:
+        before = snapshot(book)
+        book.archived = True
+        audit.record(actor, "book.archive", "book", book.id, before, snapshot(book))
+        db.session.commit()
+    return True
+
+
+def _in_orders(book_pk: int) -> bool:
+    return db.session.scalar(select(exists().where(OrderLine.book_id == book_pk)))
+
+
+class _cover_files:
+    """Write a new cover's files before the commit; if the transaction fails, remove them again."""
+
+    def __init__(self, cover: images.StoredCover | None):
+        self.cover = cover
+
+    def __enter__(self):
+        if self.cover is not None:
+            images.store(self.cover)
+
+    def __exit__(self, kind, error, _traceback):
+        if kind is None:
+            return False
+        db.session.rollback()
+        if self.cover is not None:
+            _remove_unused((self.cover.key, self.cover.thumbnail_key), None)
+        if isinstance(error, IntegrityError) and "isbn" in str(error.orig).lower():
+            # Two admins saving one ISBN at once: the unique index refuses the second.
+            raise Conflict(ISBN_TAKEN) from error
+        return False
+
+
+def _remove_unused(keys, book_pk: int | None) -> None:
+    """Delete cover files no book shows any more and no order line of this book still links to."""
+    for key in filter(None, keys):
+        used = db.session.scalar(select(exists().where(or_(Book.cover_key == key, Book.thumbnail_key == key))))
+        if not used and book_pk is not None:
+            used = db.session.scalar(select(exists().where(
+                OrderLine.book_id == book_pk, OrderLine.image_url == storage.public_url(key))))
+        if not used:
+            storage.delete(key)

@@ -1,0 +1,155 @@
+// /admin/contacts: messages from the contact form, their status, and each message in full.
+import { useCallback, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { useRequest } from "../../../lib/use-request.js";
+import { listContacts, updateContactStatus } from "../../../features/admin/api.js";
+import { CONTACT_STATUSES, CONTACT_SUBJECTS, formatCount, formatDate, formatDateTime, statusLabel } from "../../../features/admin/format.js";
+import { Alert } from "../../../features/admin/components/alert.jsx";
+import { EmailText } from "../../../features/admin/components/email-text.jsx";
+import { Modal } from "../../../features/admin/components/modal.jsx";
+import { ContactStatusBadge } from "../../../features/admin/components/status-badge.jsx";
+import { Pager } from "../../../features/admin/components/pager.jsx";
+import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
+
+function ContactStatusSelect({ id, contact, onChange, disabled, label }) {
+  return (
+    <select id={id} value={contact.status} onChange={(event) => onChange(event.target.value)} disabled={disabled}
+      aria-label={label} className="adm-select-small">
+      {CONTACT_STATUSES.map((status) => <option key={status} value={status}>{statusLabel(status)}</option>)}
+    </select>
+  );
+}
+
+export function ContactMessages() {
+  const [params, setParams] = useSearchParams();
+  const status = CONTACT_STATUSES.includes(params.get("status")) ? params.get("status") : "";
+  const page = Math.max(Number.parseInt(params.get("page") ?? "1", 10) || 1, 1);
+  const [viewing, setViewing] = useState(null);
+  const [saving, setSaving] = useState(null); // id being saved
+  const [notice, setNotice] = useState(null);
+  const contacts = useRequest(useCallback(({ signal }) => listContacts({ page, status, signal }), [page, status]));
+
+  const update = (changes) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === "" || value == null || (key === "page" && value === 1)) next.delete(key);
+      else next.set(key, String(value));
+    }
+    setParams(next);
+  };
+
+  const setStatus = async (contact, next) => {
+    setSaving(contact._id);
+    setNotice(null);
+    try {
+      const reply = await updateContactStatus(contact._id, next);
+      setNotice({ kind: "success", text: `Message from ${contact.name} is now ${statusLabel(next).toLowerCase()}.` });
+      if (viewing?._id === contact._id) setViewing(reply.contact ?? { ...contact, status: next });
+      contacts.retry();
+    } catch (error) {
+      setNotice({ kind: "error", text: `Failed to update contact status. ${error.message ?? ""}`.trim() });
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const list = contacts.data;
+  const total = list?.pagination?.totalContacts ?? list?.pagination?.total ?? 0;
+  return (
+    <>
+      <title>Contact Messages — Bookstore Admin</title>
+      <header className="adm-page-head adm-page-head--row">
+        <div>
+          <h1>Contact Messages</h1>
+          {list && <p className="adm-page-head__lead">{formatCount(total)} message{total === 1 ? "" : "s"}{status && ` ${statusLabel(status).toLowerCase()}`}</p>}
+        </div>
+        <div className="adm-field adm-field--inline">
+          <label htmlFor="contact-status-filter">Status</label>
+          <select id="contact-status-filter" value={status} onChange={(event) => update({ status: event.target.value, page: 1 })}>
+            <option value="">All</option>
+            {CONTACT_STATUSES.map((value) => <option key={value} value={value}>{statusLabel(value)}</option>)}
+          </select>
+        </div>
+      </header>
+
+      {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
+      {contacts.status === "error" && (
+        <AdminLoadError title="Failed to fetch contact submissions" error={contacts.error} retry={contacts.retry} />
+      )}
+      {contacts.status === "loading" && !list && <AdminLoading label="Loading messages…" />}
+      {list && (
+        <section className="adm-panel adm-panel--flush" aria-label="Messages" aria-busy={contacts.status === "loading"}>
+          {list.contacts.length === 0 ? (
+            <div className="adm-empty">
+              <p className="adm-empty__title">No messages</p>
+              <p>{status ? "No message has this status." : "Messages sent from the contact page appear here."}</p>
+            </div>
+          ) : (
+            <div className="adm-table-wrap">
+              <table className="adm-table adm-table--cards">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Subject</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Date</th>
+                    <th scope="col"><span className="sr-only">Actions</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.contacts.map((contact) => (
+                    <tr key={contact._id} data-contact-id={contact._id}>
+                      <td className="adm-card-head">
+                        <span className="adm-book-title">{contact.name}</span>
+                        {contact.phone && <span className="adm-muted adm-small">{contact.phone}</span>}
+                      </td>
+                      <td data-label="Email" className="adm-break"><a href={`mailto:${contact.email}`}><EmailText email={contact.email} /></a></td>
+                      <td data-label="Subject">{CONTACT_SUBJECTS[contact.subject] ?? contact.subject}</td>
+                      <td data-label="Status"><ContactStatusBadge status={contact.status} /></td>
+                      <td data-label="Date" className="adm-nowrap">{formatDate(contact.createdAt)}</td>
+                      <td className="adm-row-actions">
+                        <button type="button" className="adm-button adm-button--small adm-button--secondary"
+                          aria-label={`View message from ${contact.name}`} onClick={() => setViewing(contact)}>View</button>
+                        <ContactStatusSelect contact={contact} label={`Status of the message from ${contact.name}`}
+                          disabled={saving === contact._id} onChange={(next) => setStatus(contact, next)} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} label="Message pages"
+            onPage={(next) => update({ page: next })} />
+        </section>
+      )}
+
+      {viewing && (
+        <Modal title={`Message from ${viewing.name}`} onClose={() => setViewing(null)}>
+          <dl className="adm-dl">
+            <dt>Name</dt><dd>{viewing.name}</dd>
+            <dt>Email</dt><dd><a href={`mailto:${viewing.email}`}>{viewing.email}</a></dd>
+            <dt>Phone</dt><dd>{viewing.phone ? <a href={`tel:${viewing.phone}`}>{viewing.phone}</a> : "—"}</dd>
+            <dt>Subject</dt><dd>{CONTACT_SUBJECTS[viewing.subject] ?? viewing.subject}</dd>
+            <dt>Received</dt><dd>{formatDateTime(viewing.createdAt)}</dd>
+            <dt>Status</dt><dd><ContactStatusBadge status={viewing.status} /></dd>
+          </dl>
+          <h3 className="adm-message__title">Message</h3>
+          <p className="adm-message">{viewing.message}</p>
+          <div className="adm-field adm-field--inline">
+            <label htmlFor="contact-status">Set status</label>
+            <ContactStatusSelect id="contact-status" contact={viewing} disabled={saving === viewing._id}
+              onChange={(next) => setStatus(viewing, next)} />
+          </div>
+          <p className="adm-actions">
+            <a className="adm-button adm-button--secondary"
+              href={`mailto:${viewing.email}?subject=${encodeURIComponent(`Re: ${CONTACT_SUBJECTS[viewing.subject] ?? viewing.subject}`)}`}>
+              Reply by e-mail
+            </a>
+          </p>
+        </Modal>
+      )}
+    </>
+  );
+}

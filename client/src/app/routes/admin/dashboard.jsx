@@ -1,0 +1,142 @@
+// /admin: the shop at a glance: totals, orders by status, 30 days of revenue, low stock, newest orders.
+import { useCallback } from "react";
+import { Link } from "react-router-dom";
+import { useRequest } from "../../../lib/use-request.js";
+import { formatRupees } from "../../../lib/money.js";
+import { getDashboardStats, getRecentOrders } from "../../../features/admin/api.js";
+import { adminPaths } from "../../../features/admin/paths.js";
+import { customerName, formatCount, formatDate, ORDER_STATUSES, statusLabel } from "../../../features/admin/format.js";
+import { OrderStatusBadge } from "../../../features/admin/components/status-badge.jsx";
+import { RevenueChart } from "../../../features/admin/components/revenue-chart.jsx";
+import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
+
+async function loadDashboard({ signal }) {
+  const [stats, recentOrders] = await Promise.all([getDashboardStats({ signal }), getRecentOrders({ signal })]);
+  return { stats, recentOrders };
+}
+
+export function Dashboard() {
+  const { status, data, error, retry } = useRequest(useCallback(loadDashboard, []));
+  return (
+    <>
+      <title>Dashboard — Bookstore Admin</title>
+      <header className="adm-page-head">
+        <h1>Dashboard</h1>
+        <p className="adm-page-head__lead">Welcome back. Here is how the shop is doing.</p>
+      </header>
+      {status === "loading" && !data && <AdminLoading label="Loading dashboard…" />}
+      {status === "error" && <AdminLoadError title="Failed to load dashboard data" error={error} retry={retry} />}
+      {data && <DashboardBody stats={data.stats} recentOrders={data.recentOrders} />}
+    </>
+  );
+}
+
+function DashboardBody({ stats, recentOrders }) {
+  const cards = [
+    { label: "Total Books", value: formatCount(stats.totalBooks), note: `${formatCount(stats.inStockBooks)} in stock` },
+    { label: "Total Orders", value: formatCount(stats.totalOrders), note: `${formatCount(stats.ordersByStatus?.pending)} pending` },
+    { label: "Total Users", value: formatCount(stats.totalUsers), note: "shopper accounts" },
+    { label: "Total Revenue", value: formatRupees(stats.totalRevenue), note: "paid and delivered orders" },
+  ];
+  const byStatus = stats.ordersByStatus ?? {};
+  const statusTotal = Math.max(ORDER_STATUSES.reduce((sum, key) => sum + (byStatus[key] ?? 0), 0), 1);
+  return (
+    <div className="adm-dashboard">
+      <section aria-label="Totals">
+        <ul className="adm-stats">
+          {cards.map((card) => (
+            <li key={card.label} className="adm-stat">
+              <p className="adm-stat__label">{card.label}</p>
+              <p className="adm-stat__value" data-stat={card.label}>{card.value}</p>
+              <p className="adm-stat__note">{card.note}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="adm-dashboard__grid">
+        <section className="adm-panel adm-panel--chart" aria-labelledby="revenue-title">
+          <h2 id="revenue-title">Revenue, last 30 days</h2>
+          {stats.revenueByDay?.length ? <RevenueChart days={stats.revenueByDay} /> : <p>No figures yet.</p>}
+        </section>
+
+        <section className="adm-panel" aria-labelledby="by-status-title">
+          <h2 id="by-status-title">Orders by status</h2>
+          <ul className="adm-status-bars">
+            {ORDER_STATUSES.map((key) => (
+              <li key={key}>
+                <Link to={adminPaths.orders({ status: key })} className="adm-status-bars__link">
+                  <span className="adm-status-bars__name">{statusLabel(key)}</span>
+                  <span className="adm-status-bars__count">{formatCount(byStatus[key] ?? 0)}</span>
+                  <span className="adm-status-bars__track" aria-hidden="true">
+                    <span className={`adm-status-bars__fill adm-status-bars__fill--${key}`}
+                      style={{ width: `${((byStatus[key] ?? 0) / statusTotal) * 100}%` }} />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <div className="adm-dashboard__grid">
+        <section className="adm-panel" aria-labelledby="recent-title">
+          <div className="adm-panel__head">
+            <h2 id="recent-title">Recent Orders</h2>
+            <Link to={adminPaths.orders()} className="adm-link-button">View All Orders</Link>
+          </div>
+          {recentOrders.length === 0 ? (
+            <div className="adm-empty">
+              <p className="adm-empty__title">No Recent Orders</p>
+              <p>Orders appear here as soon as shoppers place them.</p>
+            </div>
+          ) : (
+            <div className="adm-table-wrap">
+              <table className="adm-table adm-table--cards">
+                <thead>
+                  <tr>
+                    <th scope="col">Order ID</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Amount</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Date</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {recentOrders.map((order) => (
+                    <tr key={order._id}>
+                      <td data-label="Order ID"><code title={order.orderNumber}>{order._id.slice(0, 8)}</code></td>
+                      <td data-label="Customer">{customerName(order)}</td>
+                      <td data-label="Amount">{formatRupees(order.totalAmount ?? order.totalPrice)}</td>
+                      <td data-label="Status"><OrderStatusBadge status={order.status} /></td>
+                      <td data-label="Date" className="adm-nowrap">{formatDate(order.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <section className="adm-panel" aria-labelledby="low-stock-title">
+          <h2 id="low-stock-title">Low stock</h2>
+          <p className="adm-muted">Books with {stats.lowStockThreshold ?? 5} copies or fewer, lowest first.</p>
+          {stats.lowStock?.length ? (
+            <ul className="adm-low-stock">
+              {stats.lowStock.map((book) => (
+                <li key={book._id}>
+                  <span className="adm-low-stock__title">
+                    <Link to={adminPaths.editBook(book._id)}>{book.title}</Link>
+                    <span className="adm-muted adm-small">{book.author}</span>
+                  </span>
+                  <span className={`adm-stock${book.stock === 0 ? " adm-stock--out" : " adm-stock--low"}`}>
+                    {book.stock === 0 ? "Out of stock" : `${book.stock} left`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : <p>Every book has more than {stats.lowStockThreshold ?? 5} copies.</p>}
+        </section>
+      </div>
+    </div>
+  );
+}

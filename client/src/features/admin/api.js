@@ -1,0 +1,126 @@
+// Administrator calls (contract: docs/admin-api.md). Each sends the admin token, never the shopper's.
+import { apiClient } from "../../lib/api-client.js";
+import { clearAdminSession, getAdminSession } from "./session.js";
+
+export const ADMIN_PAGE_SIZE = 10; // spec §9: orders and contacts, 10 a page
+export const BOOKS_PAGE_SIZE = 20;
+
+/** "?a=1&b=2" from the non-empty values of params. */
+function query(params) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * An authenticated admin call. A 401 (missing, expired or revoked token) or 403 (no longer an
+ * admin) ends the session, which sends the screen to the admin login and back afterwards.
+ */
+async function adminCall(endpoint, options = {}) {
+  try {
+    return await apiClient(endpoint, { ...options, token: getAdminSession()?.token ?? null });
+  } catch (error) {
+    if (error.status === 401 || error.status === 403) clearAdminSession();
+    throw error;
+  }
+}
+
+/** Sign in with the shop's login; refuses (without keeping anything) an account that is not an admin's. */
+export async function loginAdmin({ email, password }) {
+  const { token, user } = await apiClient("auth/login", { body: { email, password }, token: null });
+  if (user?.role !== "admin") {
+    // The token was issued all the same: end it at once, whatever the answer.
+    apiClient("auth/logout", { method: "POST", token }).catch(() => {});
+    const error = new Error("This account is not an administrator");
+    error.status = 403;
+    throw error;
+  }
+  return { token, user };
+}
+
+/** End the admin token on the server (best effort: signing out locally never waits on it). */
+export function logoutAdmin() {
+  const token = getAdminSession()?.token;
+  if (token) apiClient("auth/logout", { method: "POST", token }).catch(() => {});
+}
+
+// ------------------------------------------------------------------ dashboard
+
+export function getDashboardStats({ signal } = {}) {
+  return adminCall("admin/dashboard/stats", { signal });
+}
+
+export async function getRecentOrders({ signal } = {}) {
+  const { orders } = await adminCall("admin/dashboard/recent-orders", { signal });
+  return orders;
+}
+
+// ------------------------------------------------------------------ books
+
+/** A page of the catalogue, archived books included: {books, totalBooks, totalPages, pagination}. */
+export function listBooks({ page = 1, search, category, signal } = {}) {
+  const params = { includeArchived: true, page, limit: BOOKS_PAGE_SIZE, search, category, sortBy: "newest" };
+  return adminCall(`books${query(params)}`, { signal });
+}
+
+export async function getBook(id, { signal } = {}) {
+  const { book } = await adminCall(`books/${encodeURIComponent(id)}?includeArchived=true`, { signal });
+  return book;
+}
+
+/** Create a book; resolves to {message, book}. */
+export function createBook(fields) {
+  return adminCall("books", { body: fields });
+}
+
+/** Change a book (omitted fields keep their values); resolves to {message, book}. */
+export function updateBook(id, fields) {
+  return adminCall(`books/${encodeURIComponent(id)}`, { method: "PUT", body: fields });
+}
+
+/** Delete a book, or archive it when it is in past orders; resolves to {archived, message}. */
+export function deleteBook(id) {
+  return adminCall(`books/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+export async function getCategories({ signal } = {}) {
+  const { categories } = await apiClient("categories", { signal, token: null });
+  return categories;
+}
+
+// ------------------------------------------------------------------ orders
+
+/** {orders, pagination: {page, totalOrders, totalPages}}, newest first. */
+export function listOrders({ page = 1, status, search, signal } = {}) {
+  return adminCall(`admin/orders${query({ page, limit: ADMIN_PAGE_SIZE, status, search })}`, { signal });
+}
+
+export async function getOrder(id, { signal } = {}) {
+  const { order } = await adminCall(`admin/orders/${encodeURIComponent(id)}`, { signal });
+  return order;
+}
+
+/** Move an order to status; resolves to {message, order}. */
+export function updateOrderStatus(id, status, note = "") {
+  return adminCall(`admin/orders/${encodeURIComponent(id)}/status`, { method: "PUT", body: { status, note } });
+}
+
+/** The filtered order list as a CSV Blob. */
+export function exportOrders({ status, search } = {}) {
+  return adminCall(`admin/orders/export.csv${query({ status, search })}`, { as: "blob", headers: { Accept: "text/csv" } });
+}
+
+// ------------------------------------------------------------------ contact messages
+
+/** {contacts, pagination: {page, totalContacts, totalPages}}, newest first. */
+export function listContacts({ page = 1, status, signal } = {}) {
+  return adminCall(`contact${query({ page, limit: ADMIN_PAGE_SIZE, status })}`, { signal });
+}
+
+/** Set a message's status (new, in-progress, resolved); resolves to {message, contact}. */
+export function updateContactStatus(id, status) {
+  return adminCall(`contact/${encodeURIComponent(id)}/status`, { method: "PUT", body: { status } });
+}

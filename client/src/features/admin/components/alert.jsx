@@ -1,0 +1,13 @@
+// An inline banner (spec §8: dismissible); success is announced politely, errors at once.
+export function Alert({ kind = "error", children, onDismiss }) {
+  return (
+    <div className={`adm-alert adm-alert--${kind}`} role={kind === "error" ? "alert" : "status"}>
+      <div className="adm-alert__text">{children}</div>
+      {onDismiss && (
+        <button type="button" className="adm-alert__close" onClick={onDismiss} aria-label="Dismiss message">
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+    </div>
+  );
+}

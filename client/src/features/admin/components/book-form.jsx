@@ -1,0 +1,193 @@
+// The Add New Book / Edit Book form: every spec field, checks in the spec's order, server errors by field.
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { bookBody, checkBook, FIELD_ORDER, FORMATS, serverProblems } from "../book-form-rules.js";
+import { adminPaths } from "../paths.js";
+import { CoverField } from "./cover-field.jsx";
+
+const LABELS = {
+  title: "Title", author: "Author", description: "Description", price: "Price (₹)", category: "Category",
+  weight: "Weight", imageUrl: "Cover image", isbn: "ISBN", stock: "Stock", discountedPrice: "Offer price (₹)",
+  publisher: "Publisher", publishYear: "Publish year", publicationDate: "Publish year", pages: "Pages",
+  language: "Language", format: "Format", dimensions: "Dimensions", tags: "Tags",
+};
+
+/** One labelled input with its hint and error wired up for screen readers. */
+function Field({ name, label, required, hint, error, children, wide }) {
+  const id = `book-${name}`;
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  const control = children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy,
+    "data-field": name, required });
+  return (
+    <div className={`adm-field${wide ? " adm-field--wide" : ""}${error ? " adm-field--invalid" : ""}`} id={`field-${name}`}>
+      <label htmlFor={id}>{label}{required && <span aria-hidden="true"> *</span>}</label>
+      {control}
+      {hint && <p id={`${id}-hint`} className="adm-hint">{hint}</p>}
+      {error && <p id={`${id}-error`} className="adm-field__error">{error}</p>}
+    </div>
+  );
+}
+
+/**
+ * initial: form values; currentCover: the book's cover URL (edit) or null.
+ * onSubmit(body) resolves when saved or throws an ApiError (its field errors are shown here).
+ */
+export function BookForm({ initial, currentCover, categories, editing, onSubmit, failureTitle }) {
+  const [values, setValues] = useState(initial);
+  const [cover, setCover] = useState(null);
+  const [coverProblem, setCoverProblem] = useState(null);
+  const [problems, setProblems] = useState({});
+  const [failure, setFailure] = useState(null);
+  const [saving, setSaving] = useState(false);
+  const summaryRef = useRef(null);
+  const summaryId = useId();
+  const lastYear = new Date().getFullYear() + 1;
+
+  useEffect(() => {
+    if (failure || Object.keys(problems).length > 0) summaryRef.current?.focus();
+  }, [failure, problems]);
+
+  const set = (event) => {
+    const { name, value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+  // A newly chosen file replaces whatever was said about the cover before.
+  const onCoverProblem = (problem) => {
+    setCoverProblem(problem);
+    setProblems(({ imageUrl, ...others }) => others);
+  };
+  const bind = (props) => ({ ...props, value: values[props.name], onChange: set, disabled: saving });
+
+  const submit = async (event) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = checkBook(values, { hasCover: Boolean(cover || currentCover) });
+    if (coverProblem) found.imageUrl = coverProblem;
+    const ordered = Object.fromEntries(FIELD_ORDER.filter((name) => found[name]).map((name) => [name, found[name]]));
+    setProblems(ordered);
+    if (Object.keys(ordered).length > 0) return;
+    setSaving(true);
+    try {
+      await onSubmit(bookBody(values, { cover }));
+    } catch (error) {
+      const fromServer = serverProblems(error.errors);
+      setProblems(fromServer);
+      setFailure(Object.keys(fromServer).length > 0 ? error.message : `${failureTitle}. ${error.message ?? ""}`.trim());
+      setSaving(false);
+    }
+  };
+
+  const problemList = Object.entries(problems);
+  const err = (name) => problems[name];
+  return (
+    <form className="adm-form adm-book-form" onSubmit={submit} noValidate aria-busy={saving}>
+      {(failure || problemList.length > 0) && (
+        <div className="adm-alert adm-alert--error adm-summary" role="alert" tabIndex={-1} ref={summaryRef}
+          aria-labelledby={summaryId}>
+          <div className="adm-alert__text">
+            <p id={summaryId} className="adm-summary__title">{failure ?? problemList[0][1]}</p>
+            {problemList.length > 1 && (
+              <ul>
+                {problemList.map(([name, message]) => (
+                  <li key={name}><a href={`#field-${name}`} onClick={(event) => {
+                    event.preventDefault();
+                    document.querySelector(`[data-field="${name}"]`)?.focus();
+                  }}>{LABELS[name] ?? name}: {message}</a></li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+
+      <fieldset className="adm-fieldset">
+        <legend>Book</legend>
+        <div className="adm-grid">
+          <Field name="title" label="Title" required error={err("title")} wide>
+            {(props) => <input type="text" maxLength={255} {...bind(props)} />}
+          </Field>
+          <Field name="author" label="Author" required error={err("author")}>
+            {(props) => <input type="text" maxLength={200} {...bind(props)} />}
+          </Field>
+          <Field name="category" label="Category" required error={err("category")}>
+            {(props) => (
+              <select {...bind(props)}>
+                <option value="">Choose a category</option>
+                {categories.map((category) => <option key={category._id} value={category.name}>{category.name}</option>)}
+              </select>
+            )}
+          </Field>
+          <Field name="description" label="Description" required error={err("description")} wide>
+            {(props) => <textarea rows={5} maxLength={10000} {...bind(props)} />}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="adm-fieldset">
+        <legend>Price and stock</legend>
+        <div className="adm-grid adm-grid--thirds">
+          <Field name="price" label="Price (₹)" required error={err("price")} hint="In rupees, e.g. 499 or 499.50.">
+            {(props) => <input type="number" min="0" step="0.01" inputMode="decimal" {...bind(props)} />}
+          </Field>
+          <Field name="discountedPrice" label="Offer price (₹)" error={err("discountedPrice")} hint="Optional, below the price.">
+            {(props) => <input type="number" min="0" step="0.01" inputMode="decimal" {...bind(props)} />}
+          </Field>
+          <Field name="stock" label="Stock" error={err("stock")} hint="Copies on hand.">
+            {(props) => <input type="number" min="0" step="1" inputMode="numeric" {...bind(props)} />}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="adm-fieldset">
+        <legend>Details</legend>
+        <div className="adm-grid adm-grid--thirds">
+          <Field name="isbn" label="ISBN" error={err("isbn")} hint="10 or 13 digits; hyphens allowed.">
+            {(props) => <input type="text" inputMode="numeric" maxLength={20} autoComplete="off" {...bind(props)} />}
+          </Field>
+          <Field name="publisher" label="Publisher" error={err("publisher")}>
+            {(props) => <input type="text" maxLength={200} {...bind(props)} />}
+          </Field>
+          <Field name="publishYear" label="Publish year" error={err("publishYear") ?? err("publicationDate")}
+            hint={`1900 to ${lastYear}.`}>
+            {(props) => <input type="number" min="1900" max={lastYear} step="1" inputMode="numeric" {...bind(props)} />}
+          </Field>
+          <Field name="pages" label="Pages" error={err("pages")}>
+            {(props) => <input type="number" min="1" step="1" inputMode="numeric" {...bind(props)} />}
+          </Field>
+          <Field name="language" label="Language" error={err("language")}>
+            {(props) => <input type="text" maxLength={40} {...bind(props)} />}
+          </Field>
+          <Field name="format" label="Format" error={err("format")}>
+            {(props) => (
+              <select {...bind(props)}>
+                {FORMATS.map((format) => <option key={format} value={format}>{format}</option>)}
+              </select>
+            )}
+          </Field>
+          <Field name="weight" label="Weight" required error={err("weight")} hint="For example 500g.">
+            {(props) => <input type="text" maxLength={20} {...bind(props)} />}
+          </Field>
+          <Field name="dimensions" label="Dimensions" error={err("dimensions")} hint="For example 24 × 18 × 2 cm.">
+            {(props) => <input type="text" maxLength={60} {...bind(props)} />}
+          </Field>
+          <Field name="tags" label="Tags" error={err("tags")} hint="Separated by commas.">
+            {(props) => <input type="text" {...bind(props)} />}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="adm-fieldset">
+        <legend>Cover</legend>
+        <CoverField currentUrl={currentCover} value={cover} onChange={setCover} disabled={saving}
+          error={coverProblem ?? err("imageUrl")} onProblem={onCoverProblem} />
+      </fieldset>
+
+      <div className="adm-actions adm-actions--end">
+        <Link to={adminPaths.books()} className="adm-button adm-button--secondary">Cancel</Link>
+        <button type="submit" className="adm-button" disabled={saving}>
+          {saving ? "Saving…" : editing ? "Update Book" : "Add Book"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+// Every admin screen URL, built in one place.
+
+/** Only an admin screen may be a return address, so a crafted link cannot send the admin elsewhere. */
+export function safeReturnPath(from) {
+  return typeof from === "string" && /^\/admin(\/|\?|$)/.test(from) && !from.startsWith("//") ? from : "/admin";
+}
+
+export const adminPaths = {
+  /** The admin login; `from` is the admin screen to come back to after signing in. */
+  login: (from) => (from && from !== "/admin" ? `/admin-login?from=${encodeURIComponent(from)}` : "/admin-login"),
+  dashboard: () => "/admin",
+  books: () => "/admin/books",
+  newBook: () => "/admin/books/new",
+  editBook: (id) => `/admin/books/edit/${encodeURIComponent(id)}`,
+  orders: (params) => `/admin/orders${params ? `?${new URLSearchParams(params)}` : ""}`,
+  contacts: () => "/admin/contacts",
+};
