@@ -17,7 +17,6 @@ def register_blueprints(app: Flask) -> None:
 
     app.before_request(guard_admin_routes)
     for module in (health, auth, google, books, categories, wishlist, contact, newsletter, orders, payments,
-                   admin_orders,
-                   admin_dashboard, admin_newsletter, admin_audit):
+                   admin_orders, admin_dashboard, admin_newsletter, admin_audit):
         api.register_blueprint(module.blp)
     api.register_blueprint(admin_blp)
