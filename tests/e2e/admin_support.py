@@ -41,9 +41,25 @@ def browser():
         chromium.close()
 
 
+CALL_FAILED = pytest.StashKey[bool]()
+
+
+class _CallOutcome:
+    """Marks an item whose test body failed, so its fixtures can keep screenshots of that failure only."""
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        report = yield
+        if report.when == "call" and report.failed:
+            item.stash[CALL_FAILED] = True
+        return report
+
+
 @pytest.fixture
 def page_factory(browser, request):
     """Open pages (desktop size unless told); a failing test leaves a screenshot of each in test-artifacts/e2e."""
+    if not request.config.pluginmanager.has_plugin("admin-e2e-call-outcome"):
+        request.config.pluginmanager.register(_CallOutcome(), "admin-e2e-call-outcome")
     contexts, pages = [], []
 
     def open_page(width: int = 1280, height: int = 900):
@@ -56,9 +72,8 @@ def page_factory(browser, request):
         pages.append(page)
         return page
 
-    failed_before = request.session.testsfailed
     yield open_page
-    if request.session.testsfailed > failed_before:
+    if request.node.stash.get(CALL_FAILED, False):
         FAILURES.mkdir(parents=True, exist_ok=True)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
         for index, page in enumerate(pages):
