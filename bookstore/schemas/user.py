@@ -60,4 +60,6 @@ class UserSchema(Schema):
     phone = fields.String()
     role = fields.String()
     isVerified = fields.Boolean(attribute="email_verified")
+    # False for accounts made by Google sign-in: the profile offers "set a password by e-mail" instead.
+    hasPassword = fields.Function(lambda user: bool(user.password_hash))
     createdAt = UtcDateTime(attribute="created_at")

@@ -7,7 +7,7 @@ import hashlib
 import secrets
 from datetime import timedelta, timezone
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 
 from bookstore.errors import ValidationFailed
 from bookstore.extensions import db
@@ -32,6 +32,9 @@ def _digest(raw: str) -> str:
 def issue(user: User, purpose: str) -> str:
     """A new link token for the account's current address; added to the caller's transaction."""
     raw = secrets.token_urlsafe(32)
+    # The account's expired links of this purpose go: rows stay few without a cleaning job.
+    db.session.execute(delete(AccountToken).where(AccountToken.user_id == user.id, AccountToken.purpose == purpose,
+                                                  AccountToken.expires_at < utcnow()))
     db.session.add(AccountToken(user_id=user.id, purpose=purpose, token_hash=_digest(raw), email=user.email,
                                 expires_at=utcnow() + LIFETIMES[purpose]))
     return raw

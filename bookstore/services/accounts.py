@@ -5,7 +5,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from bookstore.errors import Conflict, Unauthorized, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import Order, User, utcnow
+from bookstore.models import Order, User
 from bookstore.services import account_links, account_mail, mail, sessions
 
 LOGIN_FAILED = "Invalid email or password."

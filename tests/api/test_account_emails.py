@@ -267,3 +267,11 @@ def test_a_guest_order_with_an_unverified_address_stays_a_guest_order(mail_app, 
     assert order_row(order["_id"]).user_id is None
     assert client.get("/api/orders/mine", headers=headers).get_json()["orders"] == []
     assert count(Order) == 1
+
+
+def test_a_new_link_sweeps_the_accounts_expired_ones(mail_app, smtp_sink):
+    client = mail_app.test_client()
+    headers = bearer(register(client)["token"])
+    age_links("verify-email", timedelta(hours=25))
+    assert client.post("/api/auth/resend-verification", headers=headers).status_code == 202
+    assert count(AccountToken) == 1 and unused_links("verify-email") == 1

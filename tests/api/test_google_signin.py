@@ -81,6 +81,7 @@ def test_a_new_google_user_gets_a_verified_account_without_a_password(google_app
     assert stored.password_hash is None and stored.role == "customer"
     assert (stored.first_name, stored.last_name) == ("Asha", "Verma")
     assert user == json.loads(json.dumps(UserSchema().dump(stored)))
+    assert user["isVerified"] is True and user["hasPassword"] is False
     profile = client.get("/api/auth/profile", headers=bearer(token))
     assert profile.status_code == 200 and profile.get_json()["user"]["isVerified"] is True
     # The same Google account signs in to the same shop account next time.

@@ -68,6 +68,7 @@ def test_password_change_keeps_this_browser_and_ends_the_others(client, auth):
     assert response.status_code == 200
     body = response.get_json()
     assert body["success"] is True and body["token"] and body["user"]["email"] == "shopper@example.in"
+    assert body["user"]["hasPassword"] is True
     assert client.get("/api/auth/profile", headers=bearer(body["token"])).status_code == 200
     assert client.get("/api/auth/profile", headers=this_browser).status_code == 401
     assert client.get("/api/auth/profile", headers=other_browser).status_code == 401
