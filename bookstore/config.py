@@ -36,6 +36,8 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "RAZORPAY_KEY_SECRET": ("", "Razorpay key secret (signs Checkout results)"),
     "RAZORPAY_WEBHOOK_SECRET": ("", "secret of the Razorpay webhook; without it /api/payments/webhook refuses"),
     "RAZORPAY_BASE_URL": ("https://api.razorpay.com", "Razorpay's API address (a local fake in tests)"),
+    "RAZORPAY_CHECKOUT_URL": ("https://checkout.razorpay.com/v1/checkout.js",
+                              "Razorpay Checkout's script, loaded by the browser (a local test double in tests)"),
     "RAZORPAY_TIMEOUT_SECONDS": ("10", "how long a Razorpay call may take"),
     "PAYMENT_WINDOW_MINUTES": ("30", "unpaid online orders are cancelled and their stock released after this"),
     "CUSTOMER_TOKEN_HOURS": ("168", "lifetime of a shopper's token"),
@@ -125,6 +127,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         RAZORPAY_KEY_SECRET=_env("RAZORPAY_KEY_SECRET", overrides),
         RAZORPAY_WEBHOOK_SECRET=_env("RAZORPAY_WEBHOOK_SECRET", overrides),
         RAZORPAY_BASE_URL=_env("RAZORPAY_BASE_URL", overrides),
+        RAZORPAY_CHECKOUT_URL=_env("RAZORPAY_CHECKOUT_URL", overrides),
         RAZORPAY_TIMEOUT_SECONDS=float(_env("RAZORPAY_TIMEOUT_SECONDS", overrides)),
         PAYMENT_WINDOW_MINUTES=int(_env("PAYMENT_WINDOW_MINUTES", overrides)),
         # flask-smorest: the OpenAPI document and its docs page.
