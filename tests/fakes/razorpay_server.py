@@ -807,16 +807,17 @@ CHECKOUT_JS = r"""(function () {
     amount.textContent = "Amount: " + (options.amount / 100).toFixed(2) + " " + (options.currency || "INR");
     panel.appendChild(heading);
     panel.appendChild(amount);
-    function button(label, onClick) {
+    // Like the real modal, a failed attempt keeps it open: the shopper may pay again or close it.
+    function button(label, onClick, closes) {
       var element = document.createElement("button");
       element.type = "button";
       element.textContent = label;
-      element.addEventListener("click", function () { dialog.remove(); onClick(); });
+      element.addEventListener("click", function () { if (closes) dialog.remove(); onClick(); });
       panel.appendChild(element);
     }
     button("Pay", function () {
       post("/_fake/pay", { order_id: options.order_id, method: "upi" }).then(options.handler);
-    });
+    }, true);
     button("Fail", function () {
       post("/_fake/fail", { order_id: options.order_id, method: "upi" }).then(function (fields) {
         var error = { metadata: JSON.parse(fields["error[metadata]"] || "{}") };
@@ -826,10 +827,10 @@ CHECKOUT_JS = r"""(function () {
         });
         if (self.listeners["payment.failed"]) self.listeners["payment.failed"]({ error: error });
       });
-    });
+    }, false);
     button("Close", function () {
       if (options.modal && options.modal.ondismiss) options.modal.ondismiss();
-    });
+    }, true);
     dialog.appendChild(panel);
     document.body.appendChild(dialog);
   };

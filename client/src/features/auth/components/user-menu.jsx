@@ -4,8 +4,6 @@ import { Link, useNavigate } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { useAuth } from "../auth-context.jsx";
 
-export { AuthModal } from "./auth-modal.jsx";
-
 /** A disclosure menu: Enter/Space/ArrowDown open it, arrows move, Escape closes, Tab leaves. */
 export function UserMenu() {
   const { user, isSignedIn, isAdmin, logout, openAuthModal } = useAuth();
