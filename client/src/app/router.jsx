@@ -34,6 +34,14 @@ const NotFound = screen(() => import("./routes/not-found.jsx"));
 const Cart = screen(() => import("./routes/cart.jsx"));
 const Checkout = screen(() => import("./routes/checkout.jsx"));
 const OrderSuccess = screen(() => import("./routes/order-success.jsx"));
+const Login = screen(() => import("./routes/login.jsx"));
+const Register = screen(() => import("./routes/register.jsx"));
+const AuthCallback = screen(() => import("./routes/auth-callback.jsx"));
+const Profile = screen(() => import("./routes/profile.jsx"));
+const Orders = screen(() => import("./routes/orders.jsx"));
+const Wishlist = screen(() => import("./routes/wishlist.jsx"));
+const OrderLookup = screen(() => import("./routes/order-lookup.jsx"));
+const Contact = screen(() => import("./routes/contact.jsx"));
 
 export function AppRouter() {
   return (
@@ -62,6 +70,15 @@ export function AppRouter() {
             <Route path="cart" element={<Cart />} />
             <Route path="checkout" element={<Checkout />} />
             <Route path="order/success" element={<OrderSuccess />} />
+            <Route path="login" element={<Login />} />
+            <Route path="register" element={<Register />} />
+            <Route path="auth/callback" element={<AuthCallback />} />
+            <Route path="profile" element={<Profile />} />
+            <Route path="orders" element={<Orders />} />
+            <Route path="order" element={<Orders />} />
+            <Route path="wishlist" element={<Wishlist />} />
+            <Route path="order-lookup" element={<OrderLookup />} />
+            <Route path="contact" element={<Contact />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>
