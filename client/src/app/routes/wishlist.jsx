@@ -55,9 +55,8 @@ function WishlistItem({ book, onMessage }) {
         {soldOut && <p className="cart-line__stock">Out of stock</p>}
       </div>
       <div className="wishlist-item__actions">
-        <button type="button" className="button button--small" onClick={moveToCart} disabled={busy || soldOut}
-          aria-label={soldOut ? `${book.title} is out of stock` : `Move ${book.title} to cart`}>
-          {soldOut ? "Out of Stock" : "Move to Cart"}
+        <button type="button" className="button button--small" onClick={moveToCart} disabled={busy || soldOut}>
+          {soldOut ? "Out of Stock" : "Move to Cart"}<span className="sr-only">: {book.title}</span>
         </button>
         <button type="button" className="link-button link-button--danger" onClick={remove} disabled={busy}
           aria-label={`Remove ${book.title} from wishlist`}>Remove</button>
