@@ -99,6 +99,8 @@ def register_spa(app: Flask) -> None:
         """Client-side routes get index.html; unknown /api paths get the JSON 404."""
         if path == "api" or path.startswith("api/"):
             raise NotFound("No such API endpoint.")
+        if path == "":
+            return _shell_response(seo.home_page(_index_html()))
         return _shell_response(_index_html())
 
     @app.after_request

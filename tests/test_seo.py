@@ -136,3 +136,20 @@ def test_books_are_split_into_sitemaps_of_at_most_the_protocol_limit(client, fac
     assert listed == [f"http://localhost/book/{book.id}" for book in books]
     assert client.get(f"/sitemap-books-{len(parts) + 1}.xml").status_code == 404
     assert client.get("/sitemap-books-0.xml").status_code == 404
+
+
+def test_home_page_embeds_the_featured_books_and_preloads_their_first_covers(client, factories):
+    """The home page paints its featured books without waiting for an API call; book text stays inert."""
+    first = factories.book(title="</script><script>alert(3)</script>", rating=4.9, stock=5, cover_key="covers/aa/a.jpg",
+                           thumbnail_key="covers/aa/a-thumb.jpg")
+    factories.book(title="Second", rating=4.5, stock=5)
+    factories.book(title="Sold out", rating=5.0, stock=0)
+    response = client.get("/")
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-cache"
+    page = response.get_data(as_text=True)
+    assert "<script>alert(3)" not in page
+    (embedded,) = _scripts(page, "application/json")
+    featured = json.loads(embedded)
+    assert [book["title"] for book in featured] == [first.title, "Second"]  # in stock only, best rated first
+    assert ('<link rel="preload" as="image" imagesrcset="/media/covers/aa/a-thumb.jpg 150w, /media/covers/aa/a.jpg 300w" '
+            'imagesizes="(min-width: 48rem) 12rem, 45vw" fetchpriority="high">') in page

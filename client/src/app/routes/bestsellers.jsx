@@ -10,6 +10,7 @@ function RankedCard(book, index) {
   return (
     <BookCard
       book={book}
+      headingLevel={2}
       badge={<span className="book-card__badge book-card__badge--rank"><span className="sr-only">Rank </span>#{index + 1}</span>}
       extra={(
         <>

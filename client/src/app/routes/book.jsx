@@ -6,7 +6,7 @@ import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../components/ui/request-state.jsx";
 import { getBestsellers, getBook } from "../../features/catalogue/api.js";
-import { takeInitialBook } from "../../features/catalogue/initial-book.js";
+import { takeInitialBook } from "../../features/catalogue/initial-data.js";
 import { BookDetails } from "../../features/catalogue/components/book-details.jsx";
 import { BookGrid } from "../../features/catalogue/components/book-grid.jsx";
 
@@ -38,11 +38,8 @@ export function Book() {
   const { id = "" } = useParams();
   const titleId = useId();
   const [initial] = useState(() => takeInitialBook(id));
-  const request = useCallback(
-    ({ signal }) => (initial?._id === id ? Promise.resolve(initial) : getBook(id, { signal })),
-    [id, initial],
-  );
-  const { status, data: book, error, retry } = useRequest(request);
+  const request = useCallback(({ signal }) => getBook(id, { signal }), [id]);
+  const { status, data: book, error, retry } = useRequest(request, initial);
   const missing = status === "error" && error?.status === 404;
   usePageMeta(book ? `${book.title} by ${book.author}` : missing ? "Book not found" : "Book",
     book ? describe(book) : undefined);

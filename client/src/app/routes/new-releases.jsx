@@ -10,6 +10,7 @@ function DatedCard(book) {
   return (
     <BookCard
       book={book}
+      headingLevel={2}
       badge={<span className="book-card__badge">NEW</span>}
       extra={book.publicationDate && (
         <p className="book-card__meta">

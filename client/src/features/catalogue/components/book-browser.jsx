@@ -67,7 +67,7 @@ export function BookBrowser({ category }) {
                 <button type="button" className="button" onClick={clear}>Clear Filters</button>
               </div>
             ) : (
-              <BookGrid books={data.books} label="Books" />
+              <BookGrid books={data.books} label="Books" headingLevel={2} priority={2} />
             )}
             <Pagination page={filters.page} totalPages={data.totalPages} hrefForPage={hrefForPage} />
           </>

@@ -6,7 +6,7 @@ import { useBookDetail } from "../book-detail-context.jsx";
 import { BookCover } from "./book-cover.jsx";
 
 /** `badge`, `extra` and `footer` let shelves add a rank, a NEW label, a date, sales or buttons. */
-export function BookCard({ book, badge, extra, footer, headingLevel = 3 }) {
+export function BookCard({ book, badge, extra, footer, headingLevel = 3, priority = false }) {
   const detail = useBookDetail();
   const Heading = `h${headingLevel}`;
 
@@ -21,7 +21,7 @@ export function BookCard({ book, badge, extra, footer, headingLevel = 3 }) {
   return (
     <article className="book-card">
       {badge}
-      <BookCover book={book} className="book-card__cover" />
+      <BookCover book={book} className="book-card__cover" eager={priority} />
       <div className="book-card__body">
         <Heading className="book-card__title">
           <Link to={paths.book(book._id)} onClick={open} aria-haspopup={detail ? "dialog" : undefined}>

@@ -25,6 +25,7 @@ export function BookCover({ book, size = "card", className = "", eager = false }
       width={size === "card" ? 150 : 300}
       height={size === "card" ? 225 : 450}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
       decoding="async"
       onError={() => setFailed(true)}
     />

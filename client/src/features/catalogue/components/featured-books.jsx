@@ -1,13 +1,16 @@
 // The home page's Featured Books section.
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { useRequest } from "../../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";
 import { getFeaturedBooks } from "../api.js";
+import { takeInitialData } from "../initial-data.js";
 import { BookGrid } from "./book-grid.jsx";
 
 export function FeaturedBooks() {
-  const { status, data: books, error, retry } = useRequest(getFeaturedBooks);
+  const [initial] = useState(() => takeInitialData("initial-featured"));
+  const { status, data: books, error, retry } = useRequest(getFeaturedBooks, initial);
   return (
     <section className="section container" aria-labelledby="featured-title" aria-busy={status === "loading"}>
       <div className="section__head">
@@ -20,7 +23,7 @@ export function FeaturedBooks() {
         <p className="empty">No featured books yet. New titles are on their way.</p>
       )}
       {status === "success" && books.length > 0 && (
-        <BookGrid books={books} />
+        <BookGrid books={books} priority={2} />
       )}
     </section>
   );

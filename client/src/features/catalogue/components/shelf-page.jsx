@@ -38,7 +38,7 @@ export function ShelfPage({ title, lead, fetchShelf, renderCard, failure }) {
         {status === "loading" && <Loading label={`Loading ${title.toLowerCase()}…`} />}
         {status === "error" && <ErrorNotice title={failure} error={error} retry={retry} retryLabel="Try Again" />}
         {status === "success" && books.length === 0 && <p className="empty">No books in this category yet.</p>}
-        {status === "success" && books.length > 0 && <BookGrid books={books} renderCard={renderCard} label={title} />}
+        {status === "success" && books.length > 0 && <BookGrid books={books} renderCard={renderCard} label={title} headingLevel={2} />}
       </div>
     </section>
   );
