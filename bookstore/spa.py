@@ -1,8 +1,11 @@
-"""Serves the built React app, covers and robots.txt; /api/* never falls through to the app."""
+"""Serves the built React app, covers, robots.txt and the sitemaps; /api/* never falls through to the app."""
 from pathlib import Path
 
-from flask import Flask, Response, current_app, request, send_from_directory
+import mimetypes
 
+from flask import Flask, Response, abort, current_app, request, send_from_directory
+
+from bookstore import seo
 from bookstore.errors import NotFound
 
 YEAR = 365 * 24 * 3600
@@ -22,8 +25,41 @@ def _index_html() -> str:
     return cached
 
 
+def _shell_response(html: str, status: int = 200) -> Response:
+    response = Response(html, status=status, mimetype="text/html")
+    # Always revalidate the shell, so a deploy's new bundle names are seen at once.
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+# The build writes a .br (quality 11) and a .gz (level 9) beside each bundle: better than compressing
+# on every request, and it also serves gzip-only clients, which streamed responses otherwise skip.
+PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
+
+
+def _accepts(encoding: str) -> bool:
+    return any(part.split(";")[0].strip() == encoding and not part.replace(" ", "").endswith(";q=0")
+               for part in request.headers.get("Accept-Encoding", "").split(","))
+
+
 def register_spa(app: Flask) -> None:
     """Routes for the client and files, and the cache rules that go with them."""
+
+    @app.route("/static/dist/<path:name>")
+    def bundle(name):
+        """A hashed bundle, in the smallest precompressed encoding the browser accepts."""
+        for encoding, suffix in PRECOMPRESSED:
+            if _accepts(encoding) and (BUILD_DIR / f"{name}{suffix}").is_file() and ".." not in name:
+                response = send_from_directory(BUILD_DIR, f"{name}{suffix}", max_age=YEAR)
+                response.headers["Content-Encoding"] = encoding
+                response.mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
+                break
+        else:
+            if not (BUILD_DIR / name).is_file():
+                abort(404)
+            response = send_from_directory(BUILD_DIR, name, max_age=YEAR)
+        response.headers["Vary"] = "Accept-Encoding"
+        return response
 
     @app.route("/media/<path:key>")
     def media(key):
@@ -34,8 +70,28 @@ def register_spa(app: Flask) -> None:
 
     @app.route("/robots.txt")
     def robots():
-        body = "User-agent: *\nDisallow: /api/\nDisallow: /admin\nDisallow: /checkout\n"
-        return Response(body, mimetype="text/plain", headers={"Cache-Control": "public, max-age=86400"})
+        return Response(seo.robots_txt(), mimetype="text/plain", headers={"Cache-Control": "public, max-age=86400"})
+
+    @app.route("/sitemap.xml")
+    def sitemap():
+        return Response(seo.sitemap_index(), mimetype="application/xml", headers={"Cache-Control": "public, max-age=3600"})
+
+    @app.route("/sitemap-pages.xml")
+    def sitemap_pages():
+        return Response(seo.pages_sitemap(), mimetype="application/xml", headers={"Cache-Control": "public, max-age=3600"})
+
+    @app.route("/sitemap-books-<int:number>.xml")
+    def sitemap_books(number):
+        response = seo.books_sitemap(number)
+        if response is None:
+            return Response("Not found\n", status=404, mimetype="text/plain")
+        return response
+
+    @app.route("/book/<book_id>")
+    def book_page(book_id):
+        """A book's screen with its title, description, cover and schema.org data in the HTML (no JS needed)."""
+        html, status = seo.book_page(_index_html(), book_id)
+        return _shell_response(html, status)
 
     @app.route("/", defaults={"path": ""})
     @app.route("/<path:path>")
@@ -43,10 +99,9 @@ def register_spa(app: Flask) -> None:
         """Client-side routes get index.html; unknown /api paths get the JSON 404."""
         if path == "api" or path.startswith("api/"):
             raise NotFound("No such API endpoint.")
-        response = Response(_index_html(), mimetype="text/html")
-        # Always revalidate the shell, so a deploy's new bundle names are seen at once.
-        response.headers["Cache-Control"] = "no-cache"
-        return response
+        if path == "":
+            return _shell_response(seo.home_page(_index_html()))
+        return _shell_response(_index_html())
 
     @app.after_request
     def _cache_headers(response):

@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, unwatchFile, watchFile, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -19,6 +19,8 @@ const TEMPLATE = path.join(ROOT, "client", "index.html");
 const ENTRY = "client/src/main.jsx";
 const PUBLIC_PATH = "/static/dist/";
 const watching = process.argv.includes("--watch");
+// Issue 4: a shopper's home page downloads at most this much JavaScript, gzipped.
+const JS_BUDGET_KB = 100;
 
 /** @type {esbuild.BuildOptions} */
 const options = {
@@ -162,10 +164,17 @@ function writeIndex(metafile) {
   writeFileSync(path.join(OUTDIR, "index.html"), html);
 }
 
+/** Every file this build wrote: esbuild's outputs and the stylesheets bundled for lazy chunks. */
+function builtFiles(metafile) {
+  return [...Object.keys(metafile.outputs), ...[...stylesheetOutputs.values()].flat()];
+}
+
 /** Delete outputs of earlier rebuilds, so a long watch session does not pile up old bundles. */
 function pruneStale(metafile) {
-  const written = [...Object.keys(metafile.outputs), ...[...stylesheetOutputs.values()].flat()];
-  const keep = new Set(written.map((out) => path.join(ROOT, out)));
+  const keep = new Set(builtFiles(metafile).flatMap((out) => {
+    const file = path.join(ROOT, out);
+    return watching ? [file] : [file, `${file}.gz`, `${file}.br`];
+  }));
   keep.add(path.join(OUTDIR, "index.html"));
   for (const entry of readdirSync(OUTDIR, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
@@ -177,27 +186,64 @@ function formatKb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
 }
 
-/** Print raw and gzip sizes of every JS and CSS output, marking the entry and lazy chunks. */
+/** The entry and every chunk it imports statically: what a first visit to any screen downloads. */
+function initialOutputs(metafile) {
+  const [entryPath] = Object.entries(metafile.outputs).find(([, out]) => out.entryPoint === ENTRY);
+  const seen = new Set();
+  const stack = [entryPath];
+  while (stack.length > 0) {
+    const file = stack.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const imported of metafile.outputs[file].imports) {
+      if (imported.kind === "import-statement" && !imported.external) stack.push(imported.path);
+    }
+  }
+  const css = metafile.outputs[entryPath].cssBundle;
+  if (css) seen.add(css);
+  return seen;
+}
+
+/**
+ * Write a .gz (level 9) and a .br (quality 11) beside every JS, CSS and map file, so the server
+ * sends the smallest encoding a browser accepts without compressing on each request.
+ */
+function precompress(metafile) {
+  for (const file of builtFiles(metafile)) {
+    if (!/\.(js|css)$/.test(file)) continue;
+    const raw = readFileSync(path.join(ROOT, file));
+    writeFileSync(path.join(ROOT, `${file}.gz`), gzipSync(raw, { level: 9 }));
+    writeFileSync(path.join(ROOT, `${file}.br`), brotliCompressSync(raw, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }));
+  }
+}
+
+/** Print raw and gzip sizes of every JS and CSS output, and the total of the first visit's files. */
 function printSizes(metafile) {
+  const initial = initialOutputs(metafile);
   // A stylesheet linked by a lazy chunk loads with that chunk, so it counts as lazy.
   const lazyStyles = [...stylesheetOutputs.values()].flat().map((file) => [file, { entryPoint: "lazy" }]);
   const rows = [...Object.entries(metafile.outputs), ...lazyStyles]
     .filter(([file]) => /\.(js|css)$/.test(file))
     .map(([file, out]) => {
       const raw = readFileSync(path.join(ROOT, file));
-      const kind = out.entryPoint === ENTRY ? "entry" : out.entryPoint ? "lazy" : file.endsWith(".css") ? "css" : "shared";
+      const kind = out.entryPoint === ENTRY ? "entry" : initial.has(file) ? "initial" : out.entryPoint ? "lazy" : "shared";
       return { name: path.relative(OUTDIR, path.join(ROOT, file)), kind, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
     })
     .sort((a, b) => b.raw - a.raw);
   const width = Math.max(...rows.map((row) => row.name.length), 4);
-  console.log(`${"file".padEnd(width)}  ${"kind".padEnd(6)}  ${"raw".padStart(9)}  ${"gzip".padStart(9)}`);
+  console.log(`${"file".padEnd(width)}  ${"kind".padEnd(7)}  ${"raw".padStart(9)}  ${"gzip".padStart(9)}`);
   for (const row of rows) {
-    console.log(`${row.name.padEnd(width)}  ${row.kind.padEnd(6)}  ${formatKb(row.raw)}  ${formatKb(row.gzip)}`);
+    console.log(`${row.name.padEnd(width)}  ${row.kind.padEnd(7)}  ${formatKb(row.raw)}  ${formatKb(row.gzip)}`);
   }
-  // What a first visit to the home page downloads: the entry, its static imports and its CSS.
-  const initial = rows.filter((row) => row.kind !== "lazy");
-  const sum = (key) => initial.reduce((total, row) => total + row[key], 0);
-  console.log(`${"initial load".padEnd(width)}  ${"".padEnd(6)}  ${formatKb(sum("raw"))}  ${formatKb(sum("gzip"))}`);
+  // What a first visit downloads before any screen's own chunk: the entry, its static imports, its CSS.
+  const first = rows.filter((row) => row.kind === "entry" || row.kind === "initial");
+  const sum = (list, key) => list.reduce((total, row) => total + row[key], 0);
+  const scripts = first.filter((row) => row.name.endsWith(".js"));
+  console.log(`${"initial load".padEnd(width)}  ${"".padEnd(7)}  ${formatKb(sum(first, "raw"))}  ${formatKb(sum(first, "gzip"))}`);
+  console.log(`${"initial JavaScript".padEnd(width)}  ${"".padEnd(7)}  ${formatKb(sum(scripts, "raw"))}  ${formatKb(sum(scripts, "gzip"))}`
+    + `  (budget ${JS_BUDGET_KB} KB gzip for the home page)`);
 }
 
 /** After every (re)build: on success write index.html, drop stale files and report. */
@@ -210,6 +256,7 @@ function afterBuild(result) {
   // A throw here is reported by esbuild as a build error (a one-off build then exits non-zero).
   writeIndex(result.metafile);
   lastMetafile = result.metafile;
+  if (!watching) precompress(result.metafile);
   pruneStale(result.metafile);
   console.log(`[${stamp}] built ${path.relative(ROOT, OUTDIR)}/index.html`);
   printSizes(result.metafile);

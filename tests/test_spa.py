@@ -7,7 +7,7 @@ from bookstore.services import storage
 from bookstore.spa import BUILD_DIR
 
 
-@pytest.mark.parametrize("path", ["/", "/books?search=physics", "/book/12", "/category/b.a.", "/admin/books",
+@pytest.mark.parametrize("path", ["/", "/books?search=physics", "/category/b.a.", "/admin/books",
                                   "/no/such/screen"])
 def test_client_routes_get_the_shell_without_caching(client, path):
     """Client-side routes all answer index.html, revalidated on every visit."""
@@ -56,3 +56,22 @@ def test_robots_txt_is_a_real_file(client):
 def test_responses_are_compressed_when_asked(client):
     response = client.get("/api/categories", headers={"Accept-Encoding": "gzip"})
     assert response.headers.get("Content-Encoding") == "gzip"
+
+
+def test_bundles_go_out_precompressed_in_the_best_accepted_encoding(client):
+    """Brotli when accepted, else gzip (also for gzip-only clients), else the plain file; caches vary on it."""
+    import gzip
+    html = client.get("/").get_data(as_text=True)
+    script = re.search(r'src="(/static/dist/main-[^"]+\.js)"', html).group(1)
+    plain = client.get(script, headers={"Accept-Encoding": ""})
+    assert plain.status_code == 200 and "Content-Encoding" not in plain.headers
+    assert plain.mimetype == "text/javascript"
+    gzipped = client.get(script, headers={"Accept-Encoding": "gzip"})
+    assert gzipped.headers["Content-Encoding"] == "gzip" and gzipped.mimetype == "text/javascript"
+    assert gzip.decompress(gzipped.data) == plain.data
+    brotli = client.get(script, headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert brotli.headers["Content-Encoding"] == "br" and len(brotli.data) < len(gzipped.data)
+    assert client.get(script, headers={"Accept-Encoding": "br;q=0, gzip"}).headers["Content-Encoding"] == "gzip"
+    for response in (plain, gzipped, brotli):
+        assert response.headers["Vary"] == "Accept-Encoding"
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"

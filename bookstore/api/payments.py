@@ -18,6 +18,7 @@ class ConfigReplySchema(Schema):
     success = fields.Constant(True)
     onlineAvailable = fields.Boolean()
     keyId = fields.String(allow_none=True)
+    checkoutUrl = fields.String(allow_none=True)
     message = fields.String()
 
 
@@ -63,6 +64,7 @@ def config():
     """Whether checkout can offer online payment, and the public key for Razorpay Checkout."""
     available = payments.online_available()
     return {"onlineAvailable": available, "keyId": current_app.config["RAZORPAY_KEY_ID"] if available else None,
+            "checkoutUrl": current_app.config["RAZORPAY_CHECKOUT_URL"] if available else None,
             "message": "" if available else "Online payment is not available at the moment; "
                                              "cash on delivery is."}
 

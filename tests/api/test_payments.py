@@ -86,6 +86,7 @@ def test_config_with_keys_offers_online_payment(client):
     reply = response.get_json()
     assert reply["success"] is True and reply["onlineAvailable"] is True
     assert reply["keyId"] == "rzp_test_bookstore"
+    assert reply["checkoutUrl"] == "https://checkout.razorpay.com/v1/checkout.js"
     assert "secret" not in str(reply).lower()
 
 

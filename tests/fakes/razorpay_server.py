@@ -19,6 +19,8 @@ Test controls (Python methods): pay / fail (the Checkout modal), webhook_body / 
 fail_next / delay_next, stop / start (unreachable and back), requests / calls (what the shop
 sent), order / payment / refund (current entities), reset.
 
+Browsers: GET /v1/checkout.js is a test double of Razorpay's Checkout script (Pay, Fail, Close).
+
 Development: `python -m tests.fakes.razorpay_server --port 9010` serves the same API plus
 /_fake/checkout (a page with Pay and Fail buttons), /_fake/pay, /_fake/fail, /_fake/webhook and
 /_fake/state, and prints the settings that point the shop at it.
@@ -197,6 +199,9 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             self.send_response(status)
             self.send_header("Content-Type", content_type)
+            if self.path.startswith(("/_fake/", "/v1/checkout.js")):
+                # The Checkout stand-in runs on the shop's page and calls /_fake/pay from there.
+                self.send_header("Access-Control-Allow-Origin", "*")
             self.send_header("Content-Length", str(len(payload)))
             self.end_headers()
             self.wfile.write(payload)
@@ -456,6 +461,8 @@ class FakeRazorpay:
         url = urlsplit(target)
         if url.path.startswith("/_fake/"):
             return self._dev(method, url, raw, headers)
+        if method == "GET" and url.path == "/v1/checkout.js":
+            return 200, "application/javascript; charset=utf-8", CHECKOUT_JS.encode()
         try:
             body = self._parse_body(method, url, raw, headers)
         except RazorpayError as error:
@@ -759,6 +766,78 @@ class FakeRazorpay:
             f'<form method="post" action="/_fake/pay">{hidden}<button>Pay</button></form>'
             f'<form method="post" action="/_fake/fail">{hidden}<button>Fail</button></form>'
         )
+
+
+# A test double of Razorpay's checkout.js: `new Razorpay(options)`, `.on("payment.failed", cb)`
+# and `.open()`, which shows a small dialog with Pay, Fail and Close. Pay and Fail go through
+# /_fake/pay and /_fake/fail, so the payment is recorded and signed as the real one would be; the
+# options are kept in window.__razorpayOptions for tests to read.
+CHECKOUT_JS = r"""(function () {
+  "use strict";
+  var base = new URL(document.currentScript.src).origin;
+
+  function post(path, fields) {
+    return fetch(base + path, { method: "POST", body: new URLSearchParams(fields) })
+      .then(function (response) { return response.json(); })
+      .then(function (body) { if (body.error && typeof body.error === "string") throw new Error(body.error); return body; });
+  }
+
+  function Razorpay(options) {
+    if (!options || !options.key || !options.order_id) throw new Error("Razorpay: key and order_id are required");
+    this.options = options;
+    this.listeners = {};
+    window.__razorpayOptions = options;
+  }
+
+  Razorpay.prototype.on = function (event, callback) { this.listeners[event] = callback; };
+
+  Razorpay.prototype.open = function () {
+    var self = this, options = this.options;
+    var dialog = document.createElement("div");
+    dialog.className = "fake-razorpay";
+    dialog.setAttribute("role", "dialog");
+    dialog.setAttribute("aria-modal", "true");
+    dialog.setAttribute("aria-label", "Fake Razorpay Checkout");
+    dialog.style.cssText = "position:fixed;inset:0;z-index:9999;display:grid;place-items:center;background:rgba(0,0,0,.5)";
+    var panel = document.createElement("div");
+    panel.style.cssText = "background:#fff;color:#000;padding:1.5rem;border-top:6px solid " + ((options.theme || {}).color || "#333");
+    var heading = document.createElement("h2");
+    heading.textContent = (options.name || "") + " - " + (options.description || "");
+    var amount = document.createElement("p");
+    amount.textContent = "Amount: " + (options.amount / 100).toFixed(2) + " " + (options.currency || "INR");
+    panel.appendChild(heading);
+    panel.appendChild(amount);
+    // Like the real modal, a failed attempt keeps it open: the shopper may pay again or close it.
+    function button(label, onClick, closes) {
+      var element = document.createElement("button");
+      element.type = "button";
+      element.textContent = label;
+      element.addEventListener("click", function () { if (closes) dialog.remove(); onClick(); });
+      panel.appendChild(element);
+    }
+    button("Pay", function () {
+      post("/_fake/pay", { order_id: options.order_id, method: "upi" }).then(options.handler);
+    }, true);
+    button("Fail", function () {
+      post("/_fake/fail", { order_id: options.order_id, method: "upi" }).then(function (fields) {
+        var error = { metadata: JSON.parse(fields["error[metadata]"] || "{}") };
+        Object.keys(fields).forEach(function (key) {
+          var match = /^error\[(\w+)\]$/.exec(key);
+          if (match && match[1] !== "metadata") error[match[1]] = fields[key];
+        });
+        if (self.listeners["payment.failed"]) self.listeners["payment.failed"]({ error: error });
+      });
+    }, false);
+    button("Close", function () {
+      if (options.modal && options.modal.ondismiss) options.modal.ondismiss();
+    }, true);
+    dialog.appendChild(panel);
+    document.body.appendChild(dialog);
+  };
+
+  window.Razorpay = Razorpay;
+})();
+"""
 
 
 def _redirect_form(url: str, fields: dict) -> str:

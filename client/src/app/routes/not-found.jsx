@@ -1,12 +1,13 @@
 // The answer to any path the route table does not know.
 import { Link, useLocation } from "react-router-dom";
 import { paths } from "../../config/paths.js";
+import { usePageMeta } from "../../lib/use-page-meta.js";
 
 export function NotFound() {
   const { pathname } = useLocation();
+  usePageMeta("Page not found", "There is no page at this address.");
   return (
     <section className="container notice-page" aria-labelledby="not-found-title">
-      <title>Page not found — Bookstore</title>
       <p className="notice-page__code" aria-hidden="true">404</p>
       <h1 id="not-found-title">Page not found</h1>
       <p>
@@ -19,3 +20,5 @@ export function NotFound() {
     </section>
   );
 }
+
+export { NotFound as Component };

@@ -1,21 +1,32 @@
-// The page frame: skip link, header, the current screen and footer; admin screens bring their own.
-import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
+// The shopper's page frame: skip link, header, the current screen, footer, and the book dialog.
+import { Suspense } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { BookDetailProvider } from "../../features/catalogue/book-detail-context.jsx";
+import { Loading } from "../ui/request-state.jsx";
+import { RouteErrorBoundary } from "../../app/routes/route-error.jsx";
 import { Header } from "./header.jsx";
 import { Footer } from "./footer.jsx";
+import { ScrollManager } from "./scroll-manager.jsx";
 
+/** Only shopper routes sit under this layout: /admin screens are its siblings with their own frame. */
 export function SiteLayout() {
   const { pathname } = useLocation();
-  // Spec: the site header and footer are hidden on every path starting with /admin.
-  const showChrome = !pathname.startsWith("/admin");
   return (
-    <div className="site">
-      {showChrome && <a className="skip-link" href="#main">Skip to content</a>}
-      {showChrome && <Header />}
-      <main id="main" className="site__main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      {showChrome && <Footer />}
-      <ScrollRestoration />
-    </div>
+    <BookDetailProvider>
+      <div className="site">
+        <a className="skip-link" href="#main">Skip to content</a>
+        <Header />
+        <main id="main" className="site__main" tabIndex={-1}>
+          {/* A new address gets a fresh boundary, so one broken screen does not stick. */}
+          <RouteErrorBoundary key={pathname}>
+            <Suspense fallback={<div className="container page"><Loading /></div>}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        </main>
+        <Footer />
+        <ScrollManager />
+      </div>
+    </BookDetailProvider>
   );
 }

@@ -1,5 +1,5 @@
 // The admin frame: the side menu beside the current screen; without an admin session, the login.
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { adminPaths } from "../paths.js";
 import { clearAdminSession } from "../session.js";
@@ -72,7 +72,10 @@ export function AdminLayout() {
         </nav>
       </aside>
       <main id="admin-main" className="adm-main" tabIndex={-1}>
-        <Outlet />
+        {/* Admin screens share one chunk; a screen's first render may still suspend briefly. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

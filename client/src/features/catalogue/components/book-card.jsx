@@ -1,43 +1,38 @@
-// One book in a grid: cover (or a placeholder), title, author and price.
-import { useState } from "react";
+// One book in a grid: cover, title, author and price; a plain click opens the detail modal.
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { Price } from "../../../components/ui/price.jsx";
+import { useBookDetail } from "../book-detail-context.jsx";
+import { BookCover } from "./book-cover.jsx";
 
-function Cover({ src, title }) {
-  const [failed, setFailed] = useState(false);
-  if (!src || failed) {
-    return (
-      <div className="book-card__cover book-card__cover--placeholder" role="img" aria-label={`No cover image for ${title}`}>
-        <span aria-hidden="true">{title.slice(0, 1)}</span>
-      </div>
-    );
+/** `badge`, `extra` and `footer` let shelves add a rank, a NEW label, a date, sales or buttons. */
+export function BookCard({ book, badge, extra, footer, headingLevel = 3, priority = false }) {
+  const detail = useBookDetail();
+  const Heading = `h${headingLevel}`;
+
+  function open(event) {
+    // Modified clicks keep their link meaning (new tab, new window); a plain click opens the modal.
+    if (!detail || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey
+        || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    detail.openBook(book);
   }
-  return (
-    <img
-      className="book-card__cover"
-      src={src}
-      alt={`Cover of ${title}`}
-      width="300"
-      height="400"
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailed(true)}
-    />
-  );
-}
 
-export function BookCard({ book }) {
   return (
     <article className="book-card">
-      <Cover src={book.thumbnailUrl} title={book.title} />
+      {badge}
+      <BookCover book={book} className="book-card__cover" eager={priority} />
       <div className="book-card__body">
-        <h3 className="book-card__title">
-          <Link to={paths.book(book._id)}>{book.title}</Link>
-        </h3>
+        <Heading className="book-card__title">
+          <Link to={paths.book(book._id)} onClick={open} aria-haspopup={detail ? "dialog" : undefined}>
+            {book.title}
+          </Link>
+        </Heading>
         <p className="book-card__author">{book.author}</p>
+        {extra}
         <Price price={book.price} discountedPrice={book.discountedPrice} />
         {book.stock === 0 && <p className="book-card__stock">Out of stock</p>}
+        {footer && <div className="book-card__footer">{footer}</div>}
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-// The home page's category cards, each opening that category's page.
+// The category cards; by default each opens that category's page.
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { useRequest } from "../../../lib/use-request.js";
@@ -9,20 +9,24 @@ function bookCountText(count) {
   return count === 1 ? "1 book" : `${count.toLocaleString("en-IN")} books`;
 }
 
-export function CategoryGrid() {
+/** linkFor(category) picks each card's address; hideTitle when the page's h1 already says it. */
+export function CategoryGrid({ linkFor = (category) => paths.category(category.name), hideTitle = false }) {
   const { status, data: categories, error, retry } = useRequest(getCategories);
   return (
-    <section className="section container" aria-labelledby="categories-title" aria-busy={status === "loading"}>
-      <div className="section__head">
-        <h2 id="categories-title">Browse by category</h2>
-      </div>
+    <section className={hideTitle ? "" : "section container"} aria-labelledby={hideTitle ? undefined : "categories-title"}
+             aria-label={hideTitle ? "Categories" : undefined} aria-busy={status === "loading"}>
+      {!hideTitle && (
+        <div className="section__head">
+          <h2 id="categories-title">Browse by category</h2>
+        </div>
+      )}
       {status === "loading" && <Loading label="Loading categories…" />}
-      {status === "error" && <ErrorNotice title="Categories could not be loaded." error={error} retry={retry} />}
+      {status === "error" && <ErrorNotice title="Failed to load categories." error={error} retry={retry} retryLabel="Try Again" />}
       {status === "success" && (
         <ul className="category-grid">
           {categories.map((category) => (
             <li key={category._id}>
-              <Link className="category-card" to={paths.category(category.name)} style={{ "--accent": category.color || undefined }}>
+              <Link className="category-card" to={linkFor(category)} style={{ "--accent": category.color || undefined }}>
                 <span className="category-card__icon" aria-hidden="true">{category.icon}</span>
                 <span className="category-card__name">{category.name}</span>
                 <span className="category-card__description">{category.description}</span>

@@ -1,28 +1,29 @@
 // The home page's Featured Books section.
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { useRequest } from "../../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";
 import { getFeaturedBooks } from "../api.js";
-import { BookCard } from "./book-card.jsx";
+import { takeInitialData } from "../initial-data.js";
+import { BookGrid } from "./book-grid.jsx";
 
 export function FeaturedBooks() {
-  const { status, data: books, error, retry } = useRequest(getFeaturedBooks);
+  const [initial] = useState(() => takeInitialData("initial-featured"));
+  const { status, data: books, error, retry } = useRequest(getFeaturedBooks, initial);
   return (
     <section className="section container" aria-labelledby="featured-title" aria-busy={status === "loading"}>
       <div className="section__head">
         <h2 id="featured-title">Featured Books</h2>
-        {status === "success" && books.length > 0 && <Link to={paths.books()}>View all books</Link>}
+        {status === "success" && books.length >= 8 && <Link to={paths.books()}>View All Books</Link>}
       </div>
       {status === "loading" && <Loading label="Loading featured books…" />}
-      {status === "error" && <ErrorNotice title="Featured books could not be loaded." error={error} retry={retry} />}
+      {status === "error" && <ErrorNotice title="Failed to fetch featured books." error={error} retry={retry} />}
       {status === "success" && books.length === 0 && (
         <p className="empty">No featured books yet. New titles are on their way.</p>
       )}
       {status === "success" && books.length > 0 && (
-        <ul className="book-grid">
-          {books.map((book) => <li key={book._id}><BookCard book={book} /></li>)}
-        </ul>
+        <BookGrid books={books} priority={2} />
       )}
     </section>
   );

@@ -1,0 +1,123 @@
+// My Orders (/orders, also /order): each order with its lines, status and history; Cancel within the hour.
+import { useCallback, useState } from "react";
+import { Link } from "react-router-dom";
+import { paths } from "../../config/paths.js";
+import { formatRupees } from "../../lib/money.js";
+import { usePageMeta } from "../../lib/use-page-meta.js";
+import { useRequest } from "../../lib/use-request.js";
+import { Banner, ErrorNotice, Loading } from "../../components/ui/request-state.jsx";
+import { cancelOrder, getMyOrders } from "../../features/orders/api.js";
+import { OrderDetails, StatusBadge } from "../../features/orders/components/order-details.jsx";
+import { canCancel, formatDate } from "../../features/orders/labels.js";
+import { RequireSignIn } from "./login.jsx";
+
+const PAGE_SIZE = 10;
+
+function OrderCard({ order, onChanged }) {
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  const detailsId = `order-${order._id}`;
+
+  async function cancel() {
+    setBusy(true);
+    setError(null);
+    try {
+      const cancelled = await cancelOrder(order._id);
+      onChanged(cancelled, order.paymentStatus === "paid"
+        ? `Order ${order.orderNumber} has been cancelled. Your payment will be refunded in 3-5 business days.`
+        : `Order ${order.orderNumber} has been cancelled.`);
+    } catch (failure) {
+      setError(failure.message || "Failed to cancel the order");
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="card order-card">
+      <div className="order-card__head">
+        <h2>Order {order.orderNumber}</h2>
+        <StatusBadge status={order.status} />
+      </div>
+      <p className="order-card__meta">
+        Placed {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "book" : "books"} · {formatRupees(order.totalPrice)}
+      </p>
+      {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
+      <div className="order-card__actions">
+        <button type="button" className="button button--secondary button--small" aria-expanded={open}
+          aria-controls={detailsId} onClick={() => setOpen(!open)}>
+          {open ? "Hide Details" : "View Details"}<span className="sr-only"> of order {order.orderNumber}</span>
+        </button>
+        {canCancel(order) && !confirming && (
+          <button type="button" className="link-button link-button--danger" onClick={() => setConfirming(true)}>
+            Cancel Order<span className="sr-only"> {order.orderNumber}</span>
+          </button>
+        )}
+        {confirming && (
+          <span className="order-card__confirm" role="group" aria-label="Confirm cancellation">
+            Cancel this order?{" "}
+            <button type="button" className="button button--small" onClick={cancel} disabled={busy}>Yes, Cancel It</button>{" "}
+            <button type="button" className="button button--secondary button--small" onClick={() => setConfirming(false)} disabled={busy}>Keep Order</button>
+          </span>
+        )}
+      </div>
+      <div id={detailsId} hidden={!open}>
+        {open && <OrderDetails order={order} />}
+      </div>
+    </li>
+  );
+}
+
+function OrdersScreen() {
+  usePageMeta("My Orders");
+  const [page, setPage] = useState(1);
+  const [note, setNote] = useState(null);
+  const [replaced, setReplaced] = useState({});
+  const request = useCallback(({ signal }) => getMyOrders({ page, limit: PAGE_SIZE, signal }), [page]);
+  const { status, data, error, retry } = useRequest(request);
+
+  const changed = (order, message) => {
+    setReplaced((current) => ({ ...current, [order._id]: order }));
+    setNote(message);
+  };
+
+  return (
+    <div className="container page">
+      <h1>My Orders</h1>
+      {note && <Banner tone="success" onDismiss={() => setNote(null)}>{note}</Banner>}
+      {status === "loading" && <Loading label="Loading your orders…" />}
+      {status === "error" && <ErrorNotice title="Failed to fetch orders." error={error} retry={retry} />}
+      {status === "success" && data.orders.length === 0 && (
+        <div className="empty empty--large">
+          <p className="empty__title">No orders yet</p>
+          <p>When you place an order it will appear here.</p>
+          <Link className="button" to={paths.books()}>Start Shopping</Link>
+        </div>
+      )}
+      {status === "success" && data.orders.length > 0 && (
+        <>
+          <ul className="order-list">
+            {data.orders.map((order) => <OrderCard key={order._id} order={replaced[order._id] ?? order} onChanged={changed} />)}
+          </ul>
+          {data.totalPages > 1 && (
+            <nav className="pager" aria-label="Order pages">
+              <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+              <span>Page {page} of {data.totalPages}</span>
+              <button type="button" className="button button--secondary" disabled={page >= data.totalPages} onClick={() => setPage(page + 1)}>Next</button>
+            </nav>
+          )}
+        </>
+      )}
+      <p className="auth-page__switch">Ordered as a guest? <Link to={paths.orderLookup()}>Find an order by its number</Link></p>
+    </div>
+  );
+}
+
+export function Orders() {
+  return <RequireSignIn><OrdersScreen /></RequireSignIn>;
+}
+
+export { Orders as Component };

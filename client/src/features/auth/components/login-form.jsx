@@ -1,0 +1,56 @@
+// E-mail and password sign-in, used by the login page and the auth dialog.
+import { useEffect, useRef, useState } from "react";
+import { Field } from "../../../components/ui/field.jsx";
+import { Banner } from "../../../components/ui/request-state.jsx";
+import { useAuth } from "../auth-context.jsx";
+
+/** Signs in, shows the success message, then calls onDone(user) after delayMs. */
+export function LoginForm({ onDone, delayMs = 1000, autoFocus = false }) {
+  const { login } = useAuth();
+  const [fields, setFields] = useState({ email: "", password: "" });
+  const [errors, setErrors] = useState({});
+  const [message, setMessage] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef(null);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const change = (event) => setFields({ ...fields, [event.target.name]: event.target.value });
+
+  async function submit(event) {
+    event.preventDefault();
+    const missing = {};
+    if (!fields.email.trim()) missing.email = "E-mail is required.";
+    if (!fields.password) missing.password = "Password is required.";
+    setErrors(missing);
+    setMessage(null);
+    if (Object.keys(missing).length) return;
+    setBusy(true);
+    try {
+      const reply = await login({ email: fields.email.trim(), password: fields.password });
+      setMessage({ kind: "success", text: "Login successful! Welcome back." });
+      timer.current = setTimeout(() => onDone?.(reply.user), delayMs);
+    } catch (error) {
+      setMessage({ kind: "error", text: error.message || "Login failed" });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {message && (
+        <Banner tone={message.kind} onDismiss={message.kind === "error" ? () => setMessage(null) : undefined}>
+          {message.text}
+        </Banner>
+      )}
+      <Field label="Email" error={errors.email} required>
+        <input name="email" type="email" autoComplete="email" autoFocus={autoFocus} value={fields.email} onChange={change} />
+      </Field>
+      <Field label="Password" error={errors.password} required>
+        <input name="password" type="password" autoComplete="current-password" value={fields.password} onChange={change} />
+      </Field>
+      <button type="submit" className="button form__submit" disabled={busy}>
+        {busy ? "Signing In..." : "Login"}
+      </button>
+    </form>
+  );
+}

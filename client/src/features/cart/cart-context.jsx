@@ -1,0 +1,85 @@
+// The shopper's cart: kept in localStorage, shared by every screen, re-read from the API on demand.
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { getCurrentBooks } from "./api.js";
+import { cartReducer, itemsTotalPaise, MAX_LINES, SHIPPING_PAISE } from "./cart-reducer.js";
+import { onStoredCartChange, readCart, writeCart } from "./cart-storage.js";
+
+const CartContext = createContext(null);
+
+export function CartProvider({ children }) {
+  const [state, dispatch] = useReducer(cartReducer, undefined, () => ({ lines: readCart(), changes: [] }));
+  const [refreshing, setRefreshing] = useState(false);
+  // Writes we made ourselves must not be read back as "another tab changed the cart".
+  const skipWrite = useRef(true);
+
+  useEffect(() => {
+    if (skipWrite.current) {
+      skipWrite.current = false;
+      return;
+    }
+    writeCart(state.lines);
+  }, [state.lines]);
+
+  useEffect(() => onStoredCartChange(() => {
+    skipWrite.current = true;
+    dispatch({ type: "replace", lines: readCart() });
+  }), []);
+
+  const linesRef = useRef(state.lines);
+  linesRef.current = state.lines;
+
+  /** Re-read every line's book from the API; resolves to the changes found. */
+  const refresh = useCallback(async ({ signal } = {}) => {
+    const ids = linesRef.current.map((line) => line.book._id);
+    if (ids.length === 0) return;
+    setRefreshing(true);
+    try {
+      const books = await getCurrentBooks(ids, { signal });
+      if (!signal?.aborted) dispatch({ type: "refreshed", books });
+    } catch (error) {
+      if (error.name !== "AbortError") throw error;
+    } finally {
+      if (!signal?.aborted) setRefreshing(false);
+    }
+  }, []);
+
+  const add = useCallback((book, quantity = 1) => dispatch({ type: "add", book, quantity }), []);
+  const setQuantity = useCallback((bookId, quantity) => dispatch({ type: "setQuantity", bookId, quantity }), []);
+  const remove = useCallback((bookId) => dispatch({ type: "remove", bookId }), []);
+  const clear = useCallback(() => dispatch({ type: "clear" }), []);
+  const dismissChanges = useCallback(() => dispatch({ type: "dismissChanges" }), []);
+
+  const value = useMemo(() => {
+    const items = itemsTotalPaise(state.lines);
+    return {
+      lines: state.lines,
+      count: state.lines.length,
+      itemsTotalPaise: items,
+      shippingPaise: state.lines.length ? SHIPPING_PAISE : 0,
+      totalPaise: state.lines.length ? items + SHIPPING_PAISE : 0,
+      isFull: state.lines.length >= MAX_LINES,
+      changes: state.changes,
+      refreshing,
+      add,
+      setQuantity,
+      remove,
+      clear,
+      refresh,
+      dismissChanges,
+      has: (bookId) => state.lines.some((line) => line.book._id === bookId),
+    };
+  }, [state, refreshing, add, setQuantity, remove, clear, refresh, dismissChanges]);
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+/**
+ * The cart: {lines: [{book, quantity}], count (distinct lines), itemsTotalPaise, shippingPaise,
+ * totalPaise, changes, refreshing, add(book, quantity = 1), setQuantity(bookId, quantity),
+ * remove(bookId), clear(), refresh(), dismissChanges(), has(bookId)}.
+ */
+export function useCart() {
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error("useCart must be used inside CartProvider");
+  return cart;
+}

@@ -1,0 +1,78 @@
+// The catalogue browser of /books and /category/{name}: search, filters, results, pages.
+import { useCallback, useMemo } from "react";
+import { useRequest } from "../../../lib/use-request.js";
+import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";
+import { listBooks, getCategories } from "../api.js";
+import { apiQuery, useBookFilters } from "../use-book-filters.js";
+import { BOOKS_TIMEOUT_MS, booksErrorMessage } from "../books-error.js";
+import { useBookDetail } from "../book-detail-context.jsx";
+import { BookGrid } from "./book-grid.jsx";
+import { BookFilters } from "./book-filters.jsx";
+import { Pagination } from "./pagination.jsx";
+import { SearchSuggest } from "./search-suggest.jsx";
+
+/** The book list with a 10-second limit (spec §7); a timeout is told apart from other failures. */
+async function fetchBooks(query, signal) {
+  const timeout = AbortSignal.timeout(BOOKS_TIMEOUT_MS);
+  try {
+    return await listBooks(query, { signal: AbortSignal.any([signal, timeout]) });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    error.timedOut = timeout.aborted;
+    throw error;
+  }
+}
+
+function resultsLine(shown, total, search, categoryName) {
+  let line = `Showing ${shown.toLocaleString("en-IN")} of ${total.toLocaleString("en-IN")} books`;
+  if (search) line += ` for "${search}"`;
+  if (categoryName) line += ` in ${categoryName}`;
+  return line;
+}
+
+/** category: the fixed category of a category page ({name, ...}); omitted on /books. */
+export function BookBrowser({ category }) {
+  const { filters, hasFilters, update, clear, hrefForPage } = useBookFilters();
+  const detail = useBookDetail();
+  const query = useMemo(() => apiQuery(filters, category?.name.toLowerCase()), [filters, category]);
+  const key = JSON.stringify(query);
+  // The JSON key stands for the query: a new request only when a value really changed.
+  const request = useCallback(({ signal }) => fetchBooks(query, signal), [key]);
+  const { status, data, error, retry } = useRequest(request);
+  const categories = useRequest(getCategories);
+  const categoryName = category?.name
+    ?? categories.data?.find((item) => item.name.toLowerCase() === filters.category.toLowerCase())?.name
+    ?? filters.category;
+  const onSearch = useCallback((search) => update({ search }), [update]);
+
+  return (
+    <div className="browser">
+      <SearchSuggest initial={filters.search} onSearch={onSearch} onPick={(book) => detail?.openBook(book)} />
+      <BookFilters filters={filters} update={update} clear={clear} hasFilters={hasFilters}
+                   categories={categories.data} hideCategory={Boolean(category)} />
+      <div className="browser__results" aria-busy={status === "loading"}>
+        {status === "loading" && <Loading label="Loading books…" />}
+        {status === "error" && (
+          <ErrorNotice title="Books could not be loaded." message={booksErrorMessage(error, error?.timedOut)} retry={retry} />
+        )}
+        {status === "success" && (
+          <>
+            <p className="browser__count" role="status">
+              {resultsLine(data.books.length, data.totalBooks, filters.search, category ? null : categoryName)}
+            </p>
+            {data.books.length === 0 ? (
+              <div className="empty">
+                <h2 className="empty__title">No books found</h2>
+                <p>{data.totalBooks > 0 ? "This page is past the last one." : "Try other words or fewer filters."}</p>
+                <button type="button" className="button" onClick={clear}>Clear Filters</button>
+              </div>
+            ) : (
+              <BookGrid books={data.books} label="Books" headingLevel={2} priority={2} />
+            )}
+            <Pagination page={filters.page} totalPages={data.totalPages} hrefForPage={hrefForPage} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// Everything the shop knows about one book (spec §2 fields): shared by the modal and /book/{id}.
+import { Link } from "react-router-dom";
+import { paths } from "../../../config/paths.js";
+import { Price } from "../../../components/ui/price.jsx";
+import { formatRupees } from "../../../lib/money.js";
+import { BookCover } from "./book-cover.jsx";
+import { BookActions } from "./book-actions.jsx";
+import { SHIPPING_RUPEES } from "../shipping.js";
+
+
+const DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "12 March 2026" from an ISO date, or the text itself when unreadable. */
+export function formatDate(isoDate) {
+  const date = new Date(isoDate);
+  return Number.isNaN(date.getTime()) ? isoDate : DATE.format(date);
+}
+
+function stockText(stock) {
+  if (stock === 0) return "Out of stock";
+  if (stock <= 5) return `Only ${stock} left in stock`;
+  return "In stock";
+}
+
+/** The optional facts, in the spec's order; empty ones are left out. */
+function facts(book) {
+  return [
+    ["ISBN", book.isbn],
+    ["Publisher", book.publisher],
+    ["Publication date", book.publicationDate && formatDate(book.publicationDate)],
+    ["Language", book.language],
+    ["Pages", book.pages],
+    ["Format", book.format],
+    ["Dimensions", book.dimensions],
+    ["Weight", book.weight],
+  ].filter(([, value]) => value !== null && value !== undefined && value !== "");
+}
+
+/** titleId labels the dialog or the page; level is the title's heading level. */
+export function BookDetails({ book, titleId, level = 2, eagerCover = false }) {
+  const Title = `h${level}`;
+  const Section = `h${level + 1}`;
+  const details = facts(book);
+  return (
+    <div className="book-details">
+      <BookCover book={book} size="detail" className="book-details__cover" eager={eagerCover} />
+      <div className="book-details__main">
+        <Title id={titleId} className="book-details__title">{book.title}</Title>
+        <p className="book-details__author">by {book.author}</p>
+        <p className="book-details__category">
+          Category: <Link to={paths.category(book.category)}>{book.category}</Link>
+        </p>
+        <div className="book-details__buy">
+          <Price price={book.price} discountedPrice={book.discountedPrice} />
+          <p className="book-details__shipping">+ {formatRupees(SHIPPING_RUPEES)} shipping per order</p>
+          <p className={`book-details__stock ${book.stock === 0 ? "book-details__stock--out" : ""}`}>
+            {stockText(book.stock)}
+          </p>
+          <BookActions book={book} />
+        </div>
+        {details.length > 0 && (
+          <>
+            <Section className="book-details__subtitle">Details</Section>
+            <dl className="book-details__facts">
+              {details.map(([label, value]) => (
+                <div key={label}><dt>{label}</dt><dd>{value}</dd></div>
+              ))}
+            </dl>
+          </>
+        )}
+        {book.description && (
+          <>
+            <Section className="book-details__subtitle">Description</Section>
+            <p className="book-details__description">{book.description}</p>
+          </>
+        )}
+        {book.tags?.length > 0 && (
+          <ul className="book-details__tags" aria-label="Tags">
+            {book.tags.map((tag) => (
+              <li key={tag}><Link to={paths.books({ search: tag })}>{tag}</Link></li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// The /books screen's filters, sort and page, read from and written to the URL.
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router-dom";
+import { KEEP_SCROLL } from "../../components/layout/scroll-manager.jsx";
+
+export const PAGE_SIZE = 12;
+export const SORTS = [
+  ["newest", "Newest first"],
+  ["oldest", "Oldest first"],
+  ["price-low", "Price: low to high"],
+  ["price-high", "Price: high to low"],
+  ["title", "Title: A to Z"],
+  ["bestselling", "Best selling"],
+  ["rating", "Highest rated"],
+];
+export const FORMATS = ["Paperback", "Hardcover", "E-Book", "Audiobook"];
+export const LANGUAGES = ["English", "Hindi", "English & Hindi"];
+const FILTER_KEYS = ["search", "category", "sortBy", "minPrice", "maxPrice", "language", "format"];
+
+/** A rupee amount from the URL, or "" when it is not a sensible one (the API would refuse it). */
+function rupees(text) {
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text ?? "")) return "";
+  return text;
+}
+
+/** Clean values: what the URL says, minus anything the API would reject with a 422. */
+function readFilters(params) {
+  const sortBy = params.get("sortBy") ?? "";
+  const format = params.get("format") ?? "";
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    search: (params.get("search") ?? "").slice(0, 200),
+    category: (params.get("category") ?? "").slice(0, 60),
+    sortBy: SORTS.some(([value]) => value === sortBy) ? sortBy : "",
+    minPrice: rupees(params.get("minPrice")),
+    maxPrice: rupees(params.get("maxPrice")),
+    language: (params.get("language") ?? "").slice(0, 40),
+    format: FORMATS.includes(format) ? format : "",
+    page: Number.isInteger(page) && page >= 1 && page <= 100000 ? page : 1,
+  };
+}
+
+/**
+ * {filters, hasFilters, update(changes), clear(), hrefForPage(page)}. Any change but the page
+ * returns to page 1; filter changes keep the scroll position, page changes go back to the top.
+ */
+export function useBookFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const hasFilters = FILTER_KEYS.some((key) => key !== "sortBy" && filters[key] !== "");
+
+  const update = useCallback((changes) => {
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === "" || value === null || value === undefined) next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (!("page" in changes)) next.delete("page");
+      if (next.get("page") === "1") next.delete("page");
+      return next;
+    }, "page" in changes ? undefined : { state: KEEP_SCROLL });
+  }, [setParams]);
+
+  const clear = useCallback(() => {
+    setParams((previous) => {
+      const next = new URLSearchParams();
+      // The sort is a preference, not a filter: it survives Clear Filters.
+      if (previous.get("sortBy")) next.set("sortBy", previous.get("sortBy"));
+      return next;
+    }, { state: KEEP_SCROLL });
+  }, [setParams]);
+
+  const hrefForPage = useCallback((page) => {
+    const next = new URLSearchParams(params);
+    if (page <= 1) next.delete("page");
+    else next.set("page", String(page));
+    const text = next.toString();
+    return text ? `?${text}` : "?";
+  }, [params]);
+
+  return { filters, hasFilters, update, clear, hrefForPage };
+}
+
+/** The API's query for these filters (a category page passes its category). */
+export function apiQuery(filters, category) {
+  return {
+    page: filters.page,
+    limit: PAGE_SIZE,
+    search: filters.search.trim(),
+    category: category ?? filters.category,
+    sortBy: filters.sortBy,
+    minPrice: filters.minPrice,
+    maxPrice: filters.maxPrice,
+    language: filters.language,
+    format: filters.format,
+  };
+}

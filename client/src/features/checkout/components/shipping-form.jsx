@@ -1,0 +1,69 @@
+// Checkout step 1: where the books go (spec §3 shipping address; India only).
+import { Field } from "../../../components/ui/field.jsx";
+import { STATES, UNION_TERRITORIES } from "../india.js";
+import { CityField } from "./city-field.jsx";
+
+const ADDRESS_TYPES = [["home", "Home"], ["work", "Work"], ["other", "Other"]];
+
+export function ShippingForm({ address, errors, onChange }) {
+  const change = (event) => onChange({ ...address, [event.target.name]: event.target.value });
+  return (
+    <fieldset className="form checkout-form">
+      <legend className="checkout-form__legend">Shipping Address</legend>
+      <div className="form__row">
+        <Field label="First Name" error={errors.firstName} required>
+          <input name="firstName" autoComplete="given-name" value={address.firstName} onChange={change} />
+        </Field>
+        <Field label="Last Name" error={errors.lastName} required>
+          <input name="lastName" autoComplete="family-name" value={address.lastName} onChange={change} />
+        </Field>
+      </div>
+      <div className="form__row">
+        <Field label="Email" error={errors.email} required>
+          <input name="email" type="email" autoComplete="email" value={address.email} onChange={change} />
+        </Field>
+        <Field label="Phone" error={errors.phone} hint="10-digit mobile number" required>
+          <input name="phone" type="tel" autoComplete="tel" inputMode="tel" value={address.phone} onChange={change} />
+        </Field>
+      </div>
+      <Field label="Address" error={errors.address} hint="House number, street, area" required>
+        <textarea name="address" rows="2" autoComplete="street-address" value={address.address} onChange={change} />
+      </Field>
+      <Field label="Landmark (optional)" error={errors.landmark}>
+        <input name="landmark" value={address.landmark} onChange={change} />
+      </Field>
+      <div className="form__row">
+        <CityField value={address.city} error={errors.city} onChange={(city) => onChange({ ...address, city })} />
+        <Field label="State" error={errors.state} required>
+          <select name="state" autoComplete="address-level1" value={address.state} onChange={change}>
+            <option value="">Select a state</option>
+            <optgroup label="States">
+              {STATES.map((state) => <option key={state} value={state}>{state}</option>)}
+            </optgroup>
+            <optgroup label="Union Territories">
+              {UNION_TERRITORIES.map((state) => <option key={state} value={state}>{state}</option>)}
+            </optgroup>
+          </select>
+        </Field>
+      </div>
+      <div className="form__row">
+        <Field label="PIN Code" error={errors.zipCode} hint="6 digits" required>
+          <input name="zipCode" autoComplete="postal-code" inputMode="numeric" maxLength={6} pattern="[1-9][0-9]{5}"
+            value={address.zipCode} onChange={(event) => onChange({ ...address, zipCode: event.target.value.replace(/\D/g, "") })} />
+        </Field>
+        <Field label="Country">
+          <input name="country" value="India" readOnly />
+        </Field>
+      </div>
+      <fieldset className="choice-group">
+        <legend>Address Type</legend>
+        {ADDRESS_TYPES.map(([value, label]) => (
+          <label key={value} className="choice">
+            <input type="radio" name="addressType" value={value} checked={address.addressType === value} onChange={change} />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+    </fieldset>
+  );
+}

@@ -1,0 +1,20 @@
+// Checkout's checks before anything is sent; the server checks the same again.
+export const FILL_ALL = "Please fill in all shipping details correctly.";
+const REQUIRED = ["firstName", "lastName", "email", "phone", "address", "city", "state", "zipCode"];
+const LABELS = { firstName: "First name", lastName: "Last name", email: "E-mail", phone: "Phone", address: "Address",
+  city: "City", state: "State", zipCode: "PIN code" };
+
+/** Field errors for the shipping step: required fields (spec §5), then formats (decisions §5). */
+export function validateShipping(address) {
+  const errors = {};
+  for (const field of REQUIRED) {
+    if (!String(address[field] ?? "").trim()) errors[field] = `${LABELS[field]} is required.`;
+  }
+  if (!errors.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.email.trim())) errors.email = "Enter a valid e-mail address.";
+  const phone = String(address.phone ?? "").replace(/[\s\-()]/g, "").replace(/^(\+91|91|0)(?=\d{10}$)/, "");
+  if (!errors.phone && !/^[6-9]\d{9}$/.test(phone)) errors.phone = "Enter a 10-digit Indian mobile number.";
+  if (!errors.zipCode && !/^[1-9]\d{5}$/.test(address.zipCode.trim())) {
+    errors.zipCode = "PIN code must be 6 digits and cannot start with 0.";
+  }
+  return errors;
+}

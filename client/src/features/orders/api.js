@@ -1,0 +1,19 @@
+// Order calls: the shopper's own orders, one order, cancel, and the guest look-up.
+import { apiClient } from "../../lib/api-client.js";
+
+/** {orders, totalOrders, totalPages, pagination} */
+export function getMyOrders({ page = 1, limit = 10, signal } = {}) {
+  return apiClient(`orders/mine?page=${page}&limit=${limit}`, { signal });
+}
+
+export async function cancelOrder(orderId) {
+  const { order } = await apiClient(`orders/${encodeURIComponent(orderId)}/cancel`, { method: "POST" });
+  return order;
+}
+
+/** A guest's order by its number and the e-mail it was placed with. */
+export async function lookupOrder({ orderNumber, email, signal }) {
+  const query = new URLSearchParams({ orderNumber: orderNumber.trim(), email: email.trim() });
+  const { order } = await apiClient(`orders/lookup?${query}`, { signal });
+  return order;
+}

@@ -1,0 +1,57 @@
+// One order in full: lines, figures, delivery address and status history.
+import { formatRupees } from "../../../lib/money.js";
+import { formatDate, paymentStatusLabel, PAYMENT_METHODS, statusKey, statusLabel } from "../labels.js";
+
+export function StatusBadge({ status }) {
+  return <span className={`status-badge status-badge--${statusKey(status)}`}>{statusLabel(status)}</span>;
+}
+
+export function OrderDetails({ order, headingLevel = 3 }) {
+  const Heading = `h${headingLevel}`;
+  const address = order.shippingAddress ?? {};
+  return (
+    <div className="order-details">
+      <ul className="order-details__lines" aria-label="Books in this order">
+        {order.orderItems.map((line) => (
+          <li key={line.book} className="order-line">
+            {line.imageUrl
+              ? <img src={line.imageUrl} alt="" width="48" height="64" loading="lazy" className="order-line__cover" />
+              : <span className="order-line__cover order-line__cover--placeholder" aria-hidden="true" />}
+            <span className="order-line__title">{line.title}<span className="order-line__author">{line.author}</span></span>
+            <span className="order-line__qty">{line.quantity} × {formatRupees(line.price)}</span>
+            <span className="order-line__total">{formatRupees(line.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-details__figures">
+        <div><dt>Items</dt><dd>{formatRupees(order.itemsPrice)}</dd></div>
+        <div><dt>Shipping</dt><dd>{formatRupees(order.shippingPrice)}</dd></div>
+        <div className="order-details__total"><dt>Total</dt><dd>{formatRupees(order.totalPrice)}</dd></div>
+        <div><dt>Payment</dt><dd>{PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod} · {paymentStatusLabel(order.paymentStatus)}</dd></div>
+      </dl>
+      <div className="order-details__more">
+        <section>
+          <Heading>Delivery address</Heading>
+          <p>
+            {address.firstName} {address.lastName}<br />
+            {address.address}{address.landmark ? `, ${address.landmark}` : ""}<br />
+            {address.city}, {address.state} {address.zipCode}
+          </p>
+        </section>
+        {order.statusHistory?.length > 0 && (
+          <section>
+            <Heading>History</Heading>
+            <ol className="order-history">
+              {order.statusHistory.map((change, index) => (
+                <li key={`${change.status}-${change.at}-${index}`}>
+                  <StatusBadge status={change.status} /> <time dateTime={change.at}>{formatDate(change.at)}</time>
+                  {change.note ? <span className="order-history__note"> — {change.note}</span> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
