@@ -1,7 +1,8 @@
 """Cover uploads: a data URL in, a clean re-encoded cover and thumbnail out, or a clear refusal.
 
-Nothing about the upload is trusted: the declared type is ignored and the bytes are decoded by
-Pillow, which may only try JPEG, PNG and WebP. The size in bytes is checked before decoding, the
+Nothing about the upload is trusted: the bytes are decoded by Pillow, which may only try JPEG, PNG
+and WebP, and what they turn out to be must be what the data URL declared (a JPEG labelled
+image/png is a mislabelled or crafted upload, refused like the rest). The size in bytes is checked before decoding, the
 size in pixels from the header before the pixels are decompressed (decompression bombs), and a
 truncated file fails to decode. What is stored is a fresh image drawn from the decoded pixels, so
 no metadata (EXIF with GPS positions, XMP, comments) and no smuggled payload survives.
@@ -23,6 +24,9 @@ from bookstore.services import storage
 MAX_BYTES = 5 * 1024 * 1024
 MAX_SIDE = 4000
 ACCEPTED_FORMATS = ("JPEG", "PNG", "WEBP")
+# The media types a data URL may declare, and the format its bytes must then decode as.
+DECLARED_FORMATS = {"image/jpeg": "JPEG", "image/jpg": "JPEG", "image/pjpeg": "JPEG",
+                    "image/png": "PNG", "image/webp": "WEBP"}
 COVER_BOX = (560, 800)       # a cover is at most 800 px tall (and 560 wide)
 THUMBNAIL_BOX = (140, 200)   # grids and order lines
 WEBP_QUALITY = 85
@@ -54,10 +58,14 @@ def _refuse(message: str):
     raise ValidationFailed({FIELD: [message]})
 
 
-def decode_data_url(text: str) -> bytes:
-    """The bytes of a base64 data URL. :raise PayloadTooLarge: over 5 MB :raise ValidationFailed:"""
+def decode_data_url(text: str) -> tuple[str, bytes]:
+    """The image format a base64 data URL declares, and its bytes.
+
+    :raise PayloadTooLarge: over 5 MB :raise ValidationFailed: not a base64 data URL of a JPEG, PNG or WebP
+    """
     header = _DATA_URL.match(text[:200])
-    if header is None:
+    declared = DECLARED_FORMATS.get((header.group("type") or "").lower()) if header else None
+    if declared is None:
         _refuse(NOT_AN_IMAGE)
     encoded = text[header.end():]
     # Refuse by length before decoding: 4 base64 characters carry 3 bytes.
@@ -71,13 +79,13 @@ def decode_data_url(text: str) -> bytes:
         raise PayloadTooLarge(TOO_BIG)
     if not raw:
         _refuse(NOT_AN_IMAGE)
-    return raw
+    return declared, raw
 
 
-def _open(raw: bytes) -> Image.Image:
-    """Decode fully, trusting nothing. :raise ValidationFailed:"""
+def _open(declared: str, raw: bytes) -> Image.Image:
+    """Decode fully, trusting nothing; the bytes must be the declared format. :raise ValidationFailed:"""
     try:
-        image = Image.open(io.BytesIO(raw), formats=ACCEPTED_FORMATS)
+        image = Image.open(io.BytesIO(raw), formats=(declared,))
         if max(image.size) > MAX_SIDE:
             _refuse(TOO_MANY_PIXELS)
         with warnings.catch_warnings():
@@ -133,7 +141,7 @@ def process_cover(data_url: str) -> StoredCover:
     """
     if not is_data_url(data_url):
         _refuse(NOT_A_DATA_URL)
-    image = _clean_rgb(_open(decode_data_url(data_url)))
+    image = _clean_rgb(_open(*decode_data_url(data_url)))
     cover = _webp(image, COVER_BOX)
     digest = hashlib.sha256(cover).hexdigest()[:32]
     stem = f"covers/{digest[:2]}/{digest}"

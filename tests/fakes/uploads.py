@@ -8,7 +8,13 @@ import zlib
 from PIL import Image
 
 
-def data_url(raw: bytes, declared: str = "image/png") -> str:
+_MAGIC = ((b"\xff\xd8\xff", "image/jpeg"), (b"\x89PNG", "image/png"), (b"RIFF", "image/webp"))
+
+
+def data_url(raw: bytes, declared: str | None = None) -> str:
+    """A base64 data URL; its type is the one the bytes really are unless `declared` says otherwise."""
+    if declared is None:
+        declared = next((kind for magic, kind in _MAGIC if raw.startswith(magic)), "image/png")
     return f"data:{declared};base64,{base64.b64encode(raw).decode()}"
 
 
@@ -62,6 +68,8 @@ HOSTILE = {
                          "The cover must be a JPEG, PNG or WebP image."),
     "text renamed .png": (data_url(b"just some text, not a picture\n" * 20, "image/png"), 422,
                           "The cover must be a JPEG, PNG or WebP image."),
+    "jpeg declared as png": (data_url(image_bytes("JPEG", (300, 450)), "image/png"), 422,
+                             "The cover must be a JPEG, PNG or WebP image."),
     "svg with script": (data_url(b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
                                  "image/svg+xml"), 422, "The cover must be a JPEG, PNG or WebP image."),
     "gif": (data_url(image_bytes("GIF", (100, 150)), "image/gif"), 422, "The cover must be a JPEG, PNG or WebP image."),
