@@ -98,7 +98,24 @@ def kill_during_checkout(server: Gunicorn, prices: dict[int, int], after: float,
     for shopper in shoppers:
         shopper.join(timeout=60)
     assert not any(shopper.is_alive() for shopper in shoppers)
+    wait_for_orphaned_sessions()
     return result
+
+
+def wait_for_orphaned_sessions(timeout: float = 15.0) -> None:
+    """PostgreSQL finishes a COMMIT the killed worker had already sent (and rolls back the rest) in
+    its own time; look at the database only once no session of the dead server is busy."""
+    if db.engine.dialect.name != "postgresql":
+        return
+    deadline = time.monotonic() + timeout
+    others = text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                  "AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND state <> 'idle'")
+    while time.monotonic() < deadline:
+        with db.engine.connect() as connection:
+            if connection.scalar(others) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError("sessions of the killed server are still open after the kill")
 
 
 def check_database(prices: dict[int, int], acknowledged: dict[str, list[tuple[int, int]]]) -> int:
