@@ -14,7 +14,12 @@ import { ResendVerification } from "../../features/auth/components/resend-verifi
 // A link works once: one request per token even when React mounts the screen twice (StrictMode).
 const attempts = new Map();
 function verifyOnce(token) {
-  if (!attempts.has(token)) attempts.set(token, verifyEmail(token));
+  if (!attempts.has(token)) {
+    attempts.set(token, verifyEmail(token).catch((error) => {
+      if (error.status === 0) attempts.delete(token); // never reached the server: a reload may try again
+      throw error;
+    }));
+  }
   return attempts.get(token);
 }
 
