@@ -1,8 +1,10 @@
-"""Fixtures for the admin browser tests: a real gunicorn, headless Chromium, and a few helpers.
+"""Fixtures for the admin browser tests: a real gunicorn, pages in the session's Chromium, and a few helpers.
 
 gunicorn serves the built client and the API on the worker's test database (SQLite, or PostgreSQL
 with TEST_DATABASE_URL); the `app` fixture of tests/conftest.py empties it before each test, and
-tests make their data with the factories or through the HTTP API, as a shopper would.
+tests make their data with the factories or through the HTTP API, as a shopper would. Pages open in
+tests/e2e/conftest.py's session-wide `browser`: one Playwright per process, since a second sync
+Playwright cannot start while another runs (the storefront's tests may have started it first).
 """
 import os
 import re
@@ -13,9 +15,6 @@ from PIL import Image
 
 from tests.server import Gunicorn, ROOT, request
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 FAILURES = ROOT / "test-artifacts" / "e2e"  # ignored by git
 ADMIN_EMAIL = "admin@example.in"
 ADMIN_PASSWORD = "admin-pass-1"
@@ -29,16 +28,6 @@ def server(database_url, tmp_path_factory):
         pytest.fail("The client is not built: run `make setup` (or `npm run build`) first.")
     with Gunicorn(database_url, tmp_path_factory.mktemp("gunicorn"), workers=2, threads=4) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's Chromium, headless, driven by Playwright (never `playwright install`)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 CALL_FAILED = pytest.StashKey[bool]()

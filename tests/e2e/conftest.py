@@ -2,7 +2,7 @@
 
 One server per test worker for the whole session (shared, so tests make their own users and books):
 gunicorn on a migrated database with a small demo catalogue, the fake Razorpay (API and a test
-double of Checkout's script) and the SMTP sink. Each test gets a fresh browser context. A failing
+double of Checkout's script), the SMTP sink and the fake OpenID provider standing in for Google. Each test gets a fresh browser context. A failing
 test leaves a screenshot in test-artifacts/e2e/; a page error or a server traceback fails the test.
 """
 import os
@@ -15,7 +15,7 @@ from playwright.sync_api import sync_playwright
 
 from bookstore import create_app
 from bookstore.extensions import db
-from tests.conftest import RAZORPAY_KEYS, _postgres_database
+from tests.conftest import GOOGLE_KEYS, RAZORPAY_KEYS, _postgres_database
 from tests.e2e.support.axe import assert_no_axe_violations  # noqa: F401  (re-exported for tests)
 from tests.e2e.support.shop import ShopData
 from tests.server import ROOT, Gunicorn
@@ -60,13 +60,16 @@ def e2e_database_url(tmp_path_factory) -> str:
 
 @pytest.fixture(scope="session")
 def e2e_services():
-    """The fake Razorpay and the SMTP sink, for the whole session."""
+    """The fake Razorpay, the SMTP sink and the fake Google (OpenID provider), for the whole session."""
+    from tests.fakes.oidc_provider import FakeOidcProvider
     from tests.fakes.razorpay_server import FakeRazorpay
     from tests.fakes.smtp_sink import SmtpSink
     with SmtpSink() as sink, FakeRazorpay(key_id=RAZORPAY_KEYS["RAZORPAY_KEY_ID"],
                                           key_secret=RAZORPAY_KEYS["RAZORPAY_KEY_SECRET"],
-                                          webhook_secret=RAZORPAY_KEYS["RAZORPAY_WEBHOOK_SECRET"]) as razorpay:
-        yield {"smtp": sink, "razorpay": razorpay}
+                                          webhook_secret=RAZORPAY_KEYS["RAZORPAY_WEBHOOK_SECRET"]) as razorpay, \
+            FakeOidcProvider(client_id=GOOGLE_KEYS["GOOGLE_CLIENT_ID"],
+                             client_secret=GOOGLE_KEYS["GOOGLE_CLIENT_SECRET"]) as google:
+        yield {"smtp": sink, "razorpay": razorpay, "google": google}
 
 
 @pytest.fixture(scope="session")
@@ -76,10 +79,17 @@ def live_server(e2e_database_url, e2e_services, tmp_path_factory):
         pytest.fail("The client is not built: run `make build` (make test does it).")
     workdir = tmp_path_factory.mktemp("e2e-server")
     server = Gunicorn(e2e_database_url, workdir, workers=2, threads=4)
-    razorpay, smtp = e2e_services["razorpay"], e2e_services["smtp"]
+    razorpay, smtp, google = e2e_services["razorpay"], e2e_services["smtp"], e2e_services["google"]
+    # No PUBLIC_URL: e-mailed links and Google's redirect URI name the address the browser used, so
+    # tests open the links from the SMTP sink as they are and Google's round trip comes back here.
     server.env.update(RAZORPAY_KEYS, RAZORPAY_BASE_URL=razorpay.base_url, RAZORPAY_TIMEOUT_SECONDS="5",
                       RAZORPAY_CHECKOUT_URL=f"{razorpay.base_url}/v1/checkout.js",
-                      MAIL_SERVER="127.0.0.1", MAIL_PORT=str(smtp.port), PUBLIC_URL="http://shop.test")
+                      MAIL_SERVER="127.0.0.1", MAIL_PORT=str(smtp.port), PUBLIC_URL="",
+                      GOOGLE_DISCOVERY_URL=google.discovery_url, **GOOGLE_KEYS)
+    # Rate limits on, as in production, so the per-account e-mail limit (ACCOUNT_MAIL_LIMIT) answers 429
+    # for real; the per-IP limits are raised, since every browser here shares 127.0.0.1.
+    server.env.update(RATELIMIT_ENABLED="true", LOGIN_LIMIT_PER_IP="100000 per minute",
+                      FORM_LIMIT_PER_IP="100000 per minute", ACCOUNT_MAIL_LIMIT="3 per hour")
     flask = [str(ROOT / ".venv" / "bin" / "flask"), "--app", "wsgi"]
     for command in (["db", "upgrade"], ["seed-demo", "--books", str(DEMO_BOOKS)]):
         done = subprocess.run(flask + command, cwd=ROOT, env=server.env, capture_output=True, text=True, timeout=300)
@@ -114,6 +124,15 @@ def razorpay(e2e_services):
 @pytest.fixture
 def smtp(e2e_services):
     return e2e_services["smtp"]
+
+
+@pytest.fixture
+def google(e2e_services):
+    """The fake Google of this worker's server: set `user`, `deny` or `id_token_fault`; reset after each test."""
+    fake = e2e_services["google"]
+    fake.reset()
+    yield fake
+    fake.reset()
 
 
 # --- the browser --------------------------------------------------------------------------------

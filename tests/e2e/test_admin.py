@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from bookstore.extensions import db
 from bookstore.models import Book, ContactMessage, Order
-from tests.e2e.admin_support import (ADMIN_EMAIL, ADMIN_PASSWORD, SHOPPER_PASSWORD, admin_session, api, browser,  # noqa: F401
+from tests.e2e.admin_support import (ADMIN_EMAIL, ADMIN_PASSWORD, SHOPPER_PASSWORD, admin_session, api,  # noqa: F401
                                      cover_png, large_png, page, page_factory, server, sign_in)
 
 

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import assert_no_axe_violations
 from tests.e2e.support.layout import assert_no_horizontal_scroll
+from tests.e2e.support.mailbox import link_in, wait_for_mail
 
 
 def query(page) -> dict:
@@ -214,19 +215,9 @@ def test_newsletter_from_the_footer_sends_a_confirmation_that_works(page, smtp):
     footer.get_by_label("E-mail address").fill(address)
     footer.get_by_role("button", name="Subscribe").click()
     expect(footer.get_by_role("status")).to_contain_text("please confirm")
-    message = _wait_for_mail(page, smtp, address)
-    link = re.search(r"http://shop\.test(/newsletter/confirm\?token=\S+)", message.get_content()).group(1)
-    page.goto(link)
+    message = wait_for_mail(page, smtp, address)
+    page.goto(link_in(message, "/newsletter/confirm"))
     expect(page.get_by_text("Thank you! Your subscription is confirmed.")).to_be_visible()
-
-
-def _wait_for_mail(page, smtp, address):
-    for _ in range(50):
-        found = [message for message in smtp.messages if message["To"] == address]
-        if found:
-            return found[-1]
-        page.wait_for_timeout(100)
-    raise AssertionError(f"no e-mail reached {address}")
 
 
 def test_unknown_address_shows_the_not_found_screen(page):

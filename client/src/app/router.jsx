@@ -39,6 +39,9 @@ const OrderSuccess = screen(() => import("./routes/order-success.jsx"));
 const Login = screen(() => import("./routes/login.jsx"));
 const Register = screen(() => import("./routes/register.jsx"));
 const AuthCallback = screen(() => import("./routes/auth-callback.jsx"));
+const VerifyEmail = screen(() => import("./routes/verify-email.jsx"));
+const ForgotPassword = screen(() => import("./routes/forgot-password.jsx"));
+const ResetPassword = screen(() => import("./routes/reset-password.jsx"));
 const Profile = screen(() => import("./routes/profile.jsx"));
 const Orders = screen(() => import("./routes/orders.jsx"));
 const Wishlist = screen(() => import("./routes/wishlist.jsx"));
@@ -108,6 +111,9 @@ export function AppRouter() {
             <Route path="login" element={<Login />} />
             <Route path="register" element={<Register />} />
             <Route path="auth/callback" element={<AuthCallback />} />
+            <Route path="verify-email" element={<VerifyEmail />} />
+            <Route path="forgot-password" element={<ForgotPassword />} />
+            <Route path="reset-password" element={<ResetPassword />} />
             <Route path="profile" element={<Profile />} />
             <Route path="orders" element={<Orders />} />
             <Route path="order" element={<Orders />} />

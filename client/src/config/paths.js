@@ -23,6 +23,7 @@ export const paths = {
   cart: () => "/cart",
   login: (from) => `/login${query({ from })}`,
   register: (from) => `/register${query({ from })}`,
+  forgotPassword: (email) => `/forgot-password${query({ email })}`,
   checkout: () => "/checkout",
   orderSuccess: () => "/order/success",
   profile: () => "/profile",

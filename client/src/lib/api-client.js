@@ -39,8 +39,9 @@ export async function apiClient(endpoint, { body, method, headers, signal, token
   }
   if (as === "blob" && response.ok) return response.blob();
   const data = await response.json().catch(() => null);
-  // A rejected token is stale: forget it. A 401 without one is just a failed login.
-  if (response.status === 401 && token && ownToken === undefined) clearAuth();
+  // A rejected token is stale: forget it, unless a newer one was stored meanwhile (a password change
+  // replaces it). A 401 without one is just a failed login.
+  if (response.status === 401 && token && ownToken === undefined && getToken() === token) clearAuth();
   if (response.ok && data?.success !== false) {
     const { success, ...payload } = data ?? {};
     return payload;

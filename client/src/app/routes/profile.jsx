@@ -1,11 +1,16 @@
-// Profile (/profile): the signed-in shopper's details, viewed and edited.
+// Profile (/profile): the signed-in shopper's details, viewed and edited; e-mail verification and
+// the password.
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
+import { getUser, setAuth } from "../../lib/auth-storage.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { Field } from "../../components/ui/field.jsx";
 import { Banner } from "../../components/ui/request-state.jsx";
 import { useAuth } from "../../features/auth/auth-context.jsx";
+import { changePassword } from "../../features/auth/account-api.js";
+import { ResendVerification } from "../../features/auth/components/resend-verification.jsx";
+import { fieldErrors, newPasswordErrors, PASSWORD_HINT } from "../../features/auth/password-rules.js";
 import { formatDate } from "../../features/orders/labels.js";
 import { RequireSignIn } from "./login.jsx";
 
@@ -28,11 +33,13 @@ function ProfileForm({ user, onDone }) {
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      await updateProfile({ firstName: fields.firstName.trim(), lastName: fields.lastName.trim(),
+      const fresh = await updateProfile({ firstName: fields.firstName.trim(), lastName: fields.lastName.trim(),
         email: fields.email.trim(), phone: fields.phone.trim() || null });
-      onDone("Your profile has been updated.");
+      onDone(fresh.email !== user.email
+        ? `Your profile has been updated. We have e-mailed a link to ${fresh.email}: open it to verify the new address.`
+        : "Your profile has been updated.");
     } catch (error) {
-      setErrors(Object.fromEntries(Object.entries(error.errors ?? {}).map(([name, list]) => [name, [].concat(list)[0]])));
+      setErrors(fieldErrors(error));
       setMessage(error.message || "Failed to update profile");
       setBusy(false);
     }
@@ -49,7 +56,8 @@ function ProfileForm({ user, onDone }) {
           <input name="lastName" autoComplete="family-name" value={fields.lastName} onChange={change} />
         </Field>
       </div>
-      <Field label="Email" error={errors.email} required>
+      <Field label="Email" error={errors.email} required
+        hint="If you change it, we e-mail a link to the new address and it stays unverified until you open it.">
         <input name="email" type="email" autoComplete="email" value={fields.email} onChange={change} />
       </Field>
       <Field label="Phone" error={errors.phone} hint="Optional. A 10-digit mobile number.">
@@ -60,6 +68,81 @@ function ProfileForm({ user, onDone }) {
         <button type="button" className="button button--secondary" onClick={() => onDone(null)} disabled={busy}>Cancel</button>
       </div>
     </form>
+  );
+}
+
+function VerifiedBadge({ verified }) {
+  return verified
+    ? <span className="status-badge status-badge--delivered">Verified</span>
+    : <span className="status-badge status-badge--pending">Not verified</span>;
+}
+
+const EMPTY_PASSWORDS = { currentPassword: "", password: "", confirmPassword: "" };
+
+/** Current password, then the new one twice; this browser keeps the fresh token the server returns. */
+function ChangePasswordForm() {
+  const [fields, setFields] = useState(EMPTY_PASSWORDS);
+  const [errors, setErrors] = useState({});
+  const [message, setMessage] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const change = (event) => setFields({ ...fields, [event.target.name]: event.target.value });
+
+  async function submit(event) {
+    event.preventDefault();
+    const local = newPasswordErrors(fields.password, fields.confirmPassword, "New password");
+    if (!fields.currentPassword) local.currentPassword = "Current password is required.";
+    setErrors(local);
+    setMessage(null);
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    try {
+      const reply = await changePassword(fields.currentPassword, fields.password);
+      // Every other session has ended; only the token in this reply still works.
+      setAuth({ token: reply.token, user: { ...getUser(), ...reply.user } });
+      setFields(EMPTY_PASSWORDS);
+      setMessage({ tone: "success", text: reply.message || "Your password has been changed." });
+    } catch (error) {
+      const { currentPassword, newPassword } = fieldErrors(error);
+      setErrors({ currentPassword, password: newPassword });
+      setMessage({ tone: "error", text: error.message || "Failed to change the password." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-labelledby="password-title">
+      {message && <Banner tone={message.tone} onDismiss={() => setMessage(null)}>{message.text}</Banner>}
+      <input type="text" name="username" autoComplete="username" value={getUser()?.email ?? ""} readOnly hidden />
+      <Field label="Current Password" error={errors.currentPassword} required>
+        <input name="currentPassword" type="password" autoComplete="current-password" value={fields.currentPassword} onChange={change} />
+      </Field>
+      <Field label="New Password" error={errors.password} hint={PASSWORD_HINT} required>
+        <input name="password" type="password" autoComplete="new-password" value={fields.password} onChange={change} />
+      </Field>
+      <Field label="Confirm New Password" error={errors.confirmPassword} required>
+        <input name="confirmPassword" type="password" autoComplete="new-password" value={fields.confirmPassword} onChange={change} />
+      </Field>
+      <p className="field__hint">Other devices signed in to this account will be signed out.</p>
+      <button type="submit" className="button form__submit" disabled={busy}>{busy ? "Saving…" : "Change Password"}</button>
+    </form>
+  );
+}
+
+function PasswordSection({ user }) {
+  return (
+    <section className="card profile-section" aria-labelledby="password-title">
+      <h2 id="password-title">Change Password</h2>
+      {user.hasPassword === false ? (
+        <>
+          <p>
+            You signed in with Google, so this account has no password yet. To set one, use Forgot password:
+            we will e-mail a link to {user.email}.
+          </p>
+          <Link className="button button--secondary" to={paths.forgotPassword(user.email)}>Set a password</Link>
+        </>
+      ) : <ChangePasswordForm />}
+    </section>
   );
 }
 
@@ -79,10 +162,19 @@ function ProfileScreen() {
         <section className="card" aria-label="Your details">
           <dl className="profile-facts">
             <div><dt>Name</dt><dd>{user.firstName} {user.lastName}</dd></div>
-            <div><dt>Email</dt><dd>{user.email}{user.isVerified === false && " (not verified yet)"}</dd></div>
+            <div>
+              <dt>Email</dt>
+              <dd className="profile-facts__email">{user.email} <VerifiedBadge verified={user.isVerified !== false} /></dd>
+            </div>
             <div><dt>Phone</dt><dd>{user.phone || "Not given"}</dd></div>
             {user.createdAt && <div><dt>Member since</dt><dd>{formatDate(user.createdAt)}</dd></div>}
           </dl>
+          {user.isVerified === false && (
+            <div className="profile-verify">
+              <p>Please verify your e-mail address: open the link we e-mailed to {user.email}. It works for 24 hours.</p>
+              <ResendVerification />
+            </div>
+          )}
           <div className="order-card__actions">
             <button type="button" className="button" onClick={() => { setNote(null); setEditing(true); }}>Edit Profile</button>
             <Link className="button button--secondary" to={paths.orders()}>My Orders</Link>
@@ -90,6 +182,7 @@ function ProfileScreen() {
           </div>
         </section>
       )}
+      <PasswordSection user={user} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Modal } from "../../../components/ui/modal.jsx";
 import { useAuth } from "../auth-context.jsx";
 import { LoginForm } from "./login-form.jsx";
 import { RegisterForm } from "./register-form.jsx";
+import { GoogleSignIn } from "./google-sign-in.jsx";
 
 export function AuthModal() {
   const { modalMode, openAuthModal, closeAuthModal } = useAuth();
@@ -27,8 +28,9 @@ export function AuthModal() {
       <div ref={body}>
         <h2 id="auth-modal-title">{isLogin ? "Login" : "Create Account"}</h2>
         {isLogin
-          ? <LoginForm key={`login-${formKey}`} onDone={closeAuthModal} delayMs={1000} />
+          ? <LoginForm key={`login-${formKey}`} onDone={closeAuthModal} onLeave={closeAuthModal} delayMs={1000} />
           : <RegisterForm key={`register-${formKey}`} onDone={closeAuthModal} delayMs={2000} />}
+        <GoogleSignIn />
         <p className="auth-modal__toggle">
           {isLogin ? "Don't have an account? " : "Already have an account? "}
           <button type="button" className="link-button" onClick={toggle}>

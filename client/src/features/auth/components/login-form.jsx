@@ -1,11 +1,16 @@
 // E-mail and password sign-in, used by the login page and the auth dialog.
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { paths } from "../../../config/paths.js";
 import { Field } from "../../../components/ui/field.jsx";
 import { Banner } from "../../../components/ui/request-state.jsx";
 import { useAuth } from "../auth-context.jsx";
 
-/** Signs in, shows the success message, then calls onDone(user) after delayMs. */
-export function LoginForm({ onDone, delayMs = 1000, autoFocus = false }) {
+/**
+ * Signs in, shows the success message, then calls onDone(user) after delayMs. onLeave runs when the
+ * shopper follows "Forgot password?" (the dialog closes).
+ */
+export function LoginForm({ onDone, onLeave, delayMs = 1000, autoFocus = false }) {
   const { login } = useAuth();
   const [fields, setFields] = useState({ email: "", password: "" });
   const [errors, setErrors] = useState({});
@@ -48,9 +53,12 @@ export function LoginForm({ onDone, delayMs = 1000, autoFocus = false }) {
       <Field label="Password" error={errors.password} required>
         <input name="password" type="password" autoComplete="current-password" value={fields.password} onChange={change} />
       </Field>
-      <button type="submit" className="button form__submit" disabled={busy}>
-        {busy ? "Signing In..." : "Login"}
-      </button>
+      <div className="login-form__actions">
+        <button type="submit" className="button form__submit" disabled={busy}>
+          {busy ? "Signing In..." : "Login"}
+        </button>
+        <Link to={paths.forgotPassword(fields.email.trim() || undefined)} onClick={onLeave}>Forgot password?</Link>
+      </div>
     </form>
   );
 }

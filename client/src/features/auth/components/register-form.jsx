@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Field } from "../../../components/ui/field.jsx";
 import { Banner } from "../../../components/ui/request-state.jsx";
 import { useAuth } from "../auth-context.jsx";
+import { fieldErrors, PASSWORD_HINT, passwordProblem } from "../password-rules.js";
 
 const EMPTY = { firstName: "", lastName: "", email: "", phone: "", password: "", confirmPassword: "" };
 
@@ -12,8 +13,8 @@ export function validateRegistration(fields) {
   if (!fields.firstName.trim()) errors.firstName = "First name is required.";
   if (!fields.lastName.trim()) errors.lastName = "Last name is required.";
   if (!fields.email.trim()) errors.email = "E-mail is required.";
-  if (!fields.password) errors.password = "Password is required.";
-  else if (fields.password.length < 6) errors.password = "Password must be at least 6 characters.";
+  const problem = passwordProblem(fields.password);
+  if (problem) errors.password = problem;
   if (fields.password && fields.confirmPassword !== fields.password) errors.confirmPassword = "Passwords do not match";
   return errors;
 }
@@ -44,7 +45,7 @@ export function RegisterForm({ onDone, delayMs = 2000, autoFocus = false }) {
       setMessage({ kind: "success", text: "Registration successful! Please check your e-mail to verify your account." });
       timer.current = setTimeout(() => onDone?.(reply.user), delayMs);
     } catch (error) {
-      setErrors(Object.fromEntries(Object.entries(error.errors ?? {}).map(([field, list]) => [field, [].concat(list)[0]])));
+      setErrors(fieldErrors(error));
       setMessage({ kind: "error", text: error.message || "Registration failed" });
       setBusy(false);
     }
@@ -71,7 +72,7 @@ export function RegisterForm({ onDone, delayMs = 2000, autoFocus = false }) {
       <Field label="Phone" error={errors.phone} hint="Optional. A 10-digit mobile number.">
         <input name="phone" type="tel" autoComplete="tel" value={fields.phone} onChange={change} />
       </Field>
-      <Field label="Password" error={errors.password} hint="At least 6 characters." required>
+      <Field label="Password" error={errors.password} hint={PASSWORD_HINT} required>
         <input name="password" type="password" autoComplete="new-password" value={fields.password} onChange={change} />
       </Field>
       <Field label="Confirm Password" error={errors.confirmPassword} required>
