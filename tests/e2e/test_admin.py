@@ -1,7 +1,7 @@
 """The admin area in a real browser: sign-in, dashboard, books with covers, orders, contact messages, phones.
 
 Headless Chromium against gunicorn on the test database. Shoppers' sides of each journey go through
-the HTTP API (the storefront's screens are tested with the storefront).
+the HTTP API and, for a new book, the storefront's own screens.
 """
 import re
 
@@ -184,6 +184,14 @@ def test_add_edit_and_delete_a_book_with_a_cover(page, server, admin, factories,
     assert found["isbn"] == "9789352660902" and found["publicationDate"] == "2024-01-01"
     status, _ = api.call("GET", found["imageUrl"])
     assert status == 200
+    # ... and so do the storefront's screens: the search grid, then the book's own page with its cover.
+    shop = page.context.new_page()
+    shop.goto(server.base_url + "/books?search=Quantitative%20Aptitude%20Bank")
+    expect(shop.get_by_text(title).first).to_be_visible()
+    shop.goto(server.base_url + f"/book/{found['_id']}")
+    expect(shop.get_by_role("heading", name=title, level=1)).to_be_visible()
+    expect(shop.locator(f'img[src="{found["imageUrl"]}"]').first).to_be_visible()
+    shop.close()
 
     # Edit: find it by ISBN, change price and stock, keep the cover.
     page.get_by_label("Search").fill("9789352660902")
@@ -217,6 +225,10 @@ def test_add_edit_and_delete_a_book_with_a_cover(page, server, admin, factories,
     expect(page.get_by_role("status").filter(has_text="archived")).to_be_visible()
     expect(page.get_by_role("row", name=re.compile(title))).to_contain_text("Archived")
     assert api.search("Quantitative Aptitude Bank") == []
+    shop = page.context.new_page()
+    shop.goto(server.base_url + f"/book/{found['_id']}")
+    expect(shop.get_by_role("heading", name="Book not found", level=1)).to_be_visible()
+    shop.close()
     db.session.commit()  # end any earlier read, so the next one sees what the server wrote
     assert db.session.get(Book, int(found["_id"])).archived is True
 
