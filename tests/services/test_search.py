@@ -212,11 +212,22 @@ def test_author_match_ranks_before_description_match(client, factories):
     assert _titles(_search(client, "verma")) == ["Concepts of Physics", "Solutions Manual"]
 
 
+def test_relevance_pages_hold_every_match_once_title_matches_first(client, factories):
+    """On either database, paging a plain search shows each match once, title matches before the rest."""
+    titled = {str(factories.book(title=f"Physics Part {n}").id) for n in range(3)}
+    described = {str(factories.book(title=f"Revision {n}", description="physics notes").id) for n in range(6)}
+    seen = [book["_id"] for page in range(1, 6)
+            for book in _search(client, "physics", page=page, limit=2)["books"]]
+    assert sorted(seen) == sorted(titled | described)
+    assert set(seen[:3]) == titled
+
+
 @pytest.mark.parametrize("window", [1, 4, 5, 7, 100])
 def test_ranking_window_pages_every_match_once_newest_window_first(app, factories, window):
     """Plain searches rank the newest `window` matches, then the older ones, page after page."""
     if db.engine.dialect.name != "sqlite":
-        pytest.skip("the ranking window belongs to SQLite's FTS5 index")
+        # PostgreSQL ranks every match (ts_rank) and has no window; the test below covers its paging.
+        pytest.skip("the ranking window is SQLite's (FTS5 bm25); PostgreSQL ranks every match")
     titled = {factories.book(title=f"Physics Part {n}").id for n in range(3)}
     described = {factories.book(title=f"Revision {n}", description="physics notes").id for n in range(6)}
     found = search.match("physics")
