@@ -1,7 +1,5 @@
-// The signed-in shopper's token and profile, kept in localStorage under "token" and "user".
-const TOKEN_KEY = "token";
-const USER_KEY = "user";
-const CHANGE_EVENT = "bookstore:auth-change";
+// Signed-in sessions kept in localStorage: the shopper's under "token" and "user", and (through
+// createSessionStore) the administrator's under keys of its own.
 
 function read(key) {
   try {
@@ -11,44 +9,53 @@ function read(key) {
   }
 }
 
-export function getToken() {
-  return read(TOKEN_KEY);
-}
-
-/** The stored user, or null when absent or unreadable. */
-export function getUser() {
-  try {
-    return JSON.parse(read(USER_KEY)) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export function setAuth({ token, user }) {
-  window.localStorage.setItem(TOKEN_KEY, token);
-  window.localStorage.setItem(USER_KEY, JSON.stringify(user));
-  window.dispatchEvent(new Event(CHANGE_EVENT));
-}
-
-export function clearAuth() {
-  try {
-    window.localStorage.removeItem(TOKEN_KEY);
-    window.localStorage.removeItem(USER_KEY);
-  } catch {
-    // nothing stored, nothing to clear
-  }
-  window.dispatchEvent(new Event(CHANGE_EVENT));
-}
-
-/** Call listener whenever sign-in state changes, here or in another tab; returns the unsubscribe. */
-export function onAuthChange(listener) {
-  const onStorage = (event) => {
-    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
+/** A token and user pair under two storage keys, with change events for this tab and others. */
+export function createSessionStore({ tokenKey, userKey, changeEvent }) {
+  return {
+    getToken: () => read(tokenKey),
+    /** The stored user as text, for callers that cache on it; null when absent. */
+    getUserText: () => read(userKey),
+    /** The stored user, or null when absent or unreadable. */
+    getUser() {
+      try {
+        return JSON.parse(read(userKey)) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    save({ token, user }) {
+      window.localStorage.setItem(tokenKey, token);
+      window.localStorage.setItem(userKey, JSON.stringify(user));
+      window.dispatchEvent(new Event(changeEvent));
+    },
+    clear() {
+      try {
+        window.localStorage.removeItem(tokenKey);
+        window.localStorage.removeItem(userKey);
+      } catch {
+        // nothing stored, nothing to clear
+      }
+      window.dispatchEvent(new Event(changeEvent));
+    },
+    /** Call listener whenever the session changes, here or in another tab; returns the unsubscribe. */
+    onChange(listener) {
+      const onStorage = (event) => {
+        if (event.key === null || event.key === tokenKey || event.key === userKey) listener();
+      };
+      window.addEventListener(changeEvent, listener);
+      window.addEventListener("storage", onStorage);
+      return () => {
+        window.removeEventListener(changeEvent, listener);
+        window.removeEventListener("storage", onStorage);
+      };
+    },
   };
-  window.addEventListener(CHANGE_EVENT, listener);
-  window.addEventListener("storage", onStorage);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, listener);
-    window.removeEventListener("storage", onStorage);
-  };
 }
+
+const shopper = createSessionStore({ tokenKey: "token", userKey: "user", changeEvent: "bookstore:auth-change" });
+
+export const getToken = shopper.getToken;
+export const getUser = shopper.getUser;
+export const setAuth = shopper.save;
+export const clearAuth = shopper.clear;
+export const onAuthChange = shopper.onChange;

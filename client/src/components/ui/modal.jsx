@@ -21,11 +21,12 @@ function keepTabInside(event) {
 }
 
 /**
- * Shown while `open`; `onClose` is called for Escape, the close button and a click on the backdrop.
- * showModal() makes everything outside the dialog inert, which is the focus trap browsers keep
- * correct for us (also for screen readers, which a JavaScript trap cannot reach).
+ * What makes a <dialog> modal, for any dialog markup: spread the returned props on it. While `open`,
+ * showModal() makes everything outside inert (the focus trap browsers keep correct, also for screen
+ * readers), Tab wraps inside, and `onClose` runs for Escape and a click on the backdrop; on close,
+ * focus goes back to whatever opened it.
  */
-export function Modal({ open, onClose, title, titleId, className = "", children }) {
+export function useModalDialog(open, onClose) {
   const dialogRef = useRef(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -43,24 +44,32 @@ export function Modal({ open, onClose, title, titleId, className = "", children 
     };
   }, [open]);
 
+  return {
+    ref: dialogRef,
+    onKeyDown: keepTabInside,
+    onCancel: (event) => {
+      event.preventDefault(); // Escape: React state decides when it closes
+      onCloseRef.current();
+    },
+    onClick: (event) => {
+      if (event.target === event.currentTarget) onCloseRef.current(); // a click on the backdrop
+    },
+  };
+}
+
+/** The shop's dialog: shown while `open`; `onClose` is called for Escape, the close button and the backdrop. */
+export function Modal({ open, onClose, title, titleId, className = "", children }) {
+  const dialogProps = useModalDialog(open, onClose);
   if (!open) return null;
   return (
     <dialog
-      ref={dialogRef}
+      {...dialogProps}
       className={`modal ${className}`}
       aria-labelledby={titleId}
       aria-label={titleId ? undefined : title}
-      onKeyDown={keepTabInside}
-      onCancel={(event) => {
-        event.preventDefault(); // Escape: React state decides when it closes
-        onCloseRef.current();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onCloseRef.current(); // a click on the backdrop
-      }}
     >
       <div className="modal__panel">
-        <button type="button" className="modal__close" onClick={() => onCloseRef.current()} aria-label="Close">
+        <button type="button" className="modal__close" onClick={() => onClose()} aria-label="Close">
           <span aria-hidden="true">×</span>
         </button>
         {children}

@@ -1,15 +1,9 @@
 // The administrator's session, kept apart from the shopper's under adminToken and adminUser (spec §3).
-const TOKEN_KEY = "adminToken";
-const USER_KEY = "adminUser";
-const CHANGE_EVENT = "bookstore:admin-session-change";
+import { createSessionStore } from "../../lib/auth-storage.js";
 
-function read(key) {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null; // storage can be disabled (private mode, blocked cookies)
-  }
-}
+const store = createSessionStore({
+  tokenKey: "adminToken", userKey: "adminUser", changeEvent: "bookstore:admin-session-change",
+});
 
 /** When the token stops working (ms since the epoch), from its `exp` claim; null when unreadable. */
 export function tokenExpiresAt(token) {
@@ -30,8 +24,8 @@ let cached = { token: undefined, userText: undefined, session: null };
  * admin's. The server checks the role on every call; this only spares a round trip.
  */
 export function getAdminSession() {
-  const token = read(TOKEN_KEY);
-  const userText = read(USER_KEY);
+  const token = store.getToken();
+  const userText = store.getUserText();
   if (token !== cached.token || userText !== cached.userText) {
     let user = null;
     try {
@@ -48,31 +42,7 @@ export function getAdminSession() {
   return session;
 }
 
-export function saveAdminSession({ token, user }) {
-  window.localStorage.setItem(TOKEN_KEY, token);
-  window.localStorage.setItem(USER_KEY, JSON.stringify(user));
-  window.dispatchEvent(new Event(CHANGE_EVENT));
-}
-
-export function clearAdminSession() {
-  try {
-    window.localStorage.removeItem(TOKEN_KEY);
-    window.localStorage.removeItem(USER_KEY);
-  } catch {
-    // nothing stored, nothing to clear
-  }
-  window.dispatchEvent(new Event(CHANGE_EVENT));
-}
-
+export const saveAdminSession = store.save;
+export const clearAdminSession = store.clear;
 /** Call listener when the admin session changes here or in another tab; returns the unsubscribe. */
-export function onAdminSessionChange(listener) {
-  const onStorage = (event) => {
-    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
-  };
-  window.addEventListener(CHANGE_EVENT, listener);
-  window.addEventListener("storage", onStorage);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
+export const onAdminSessionChange = store.onChange;

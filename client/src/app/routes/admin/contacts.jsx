@@ -54,7 +54,7 @@ export function ContactMessages() {
   };
 
   const list = contacts.data;
-  const total = list?.pagination?.totalContacts ?? list?.pagination?.total ?? 0;
+  const total = list?.pagination?.totalContacts ?? 0;
   return (
     <>
       <title>Contact Messages — Bookstore Admin</title>

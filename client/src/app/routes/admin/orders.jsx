@@ -78,7 +78,7 @@ export function ManageOrders() {
   };
 
   const list = orders.data;
-  const total = list?.pagination?.totalOrders ?? list?.pagination?.total ?? 0;
+  const total = list?.pagination?.totalOrders ?? 0;
   return (
     <>
       <title>Manage Orders — Bookstore Admin</title>
