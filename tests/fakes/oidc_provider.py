@@ -30,12 +30,13 @@ import signal
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import NamedTuple
 from urllib.parse import parse_qs, unquote_plus, urlencode, urlsplit
 
 from joserfc import jwt
 from joserfc.jwk import KeySet, RSAKey
+
+from tests.fakes.http_fake import HttpFake
 
 KEY_ID = "fake-oidc-key-1"
 FAULTS = (None, "forged", "wrong_nonce", "wrong_audience", "wrong_audience_our_azp", "wrong_issuer", "expired",
@@ -49,41 +50,6 @@ class Recorded(NamedTuple):
     params: dict
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    fake: "FakeOidcProvider"
-
-
-class _Handler(BaseHTTPRequestHandler):
-    server_version = "FakeOIDC/1.0"
-    server: _Server
-
-    def do_GET(self):
-        self._handle("GET")
-
-    def do_POST(self):
-        self._handle("POST")
-
-    def log_message(self, format, *args):
-        if self.server.fake.verbose:
-            super().log_message(format, *args)
-
-    def _handle(self, method):
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length).decode() if length else ""
-        status, headers, body = self.server.fake._answer(method, self.path, raw, self.headers)
-        payload = body.encode() if isinstance(body, str) else body
-        try:
-            self.send_response(status)
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.send_header("Content-Length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
-        except ConnectionError:
-            pass
-
-
 def _json(status: int, data: dict):
     return status, {"Content-Type": "application/json", "Cache-Control": "no-store"}, json.dumps(data)
 
@@ -92,18 +58,16 @@ def _error(status: int, error: str, description: str):
     return _json(status, {"error": error, "error_description": description})
 
 
-class FakeOidcProvider:
+class FakeOidcProvider(HttpFake):
     """Discovery, JWKS, authorize and token endpoints of an OpenID provider, plus knobs for every fault."""
+
+    name = "fake-oidc"
 
     def __init__(self, client_id="fake-client-id", client_secret="fake-client-secret", host="127.0.0.1", port=0,
                  verbose=False):
+        super().__init__(host, port, verbose)
         self.client_id = client_id
         self.client_secret = client_secret
-        self.host = host
-        self.verbose = verbose
-        self._port = port
-        self._server = None
-        self._thread = None
         self._lock = threading.Lock()
         if not _KEYS:
             # The second has the same key id, another key: what a forger who copied the header signs with.
@@ -115,43 +79,12 @@ class FakeOidcProvider:
     # --- lifecycle ---------------------------------------------------------------------------
 
     @property
-    def port(self) -> int:
-        return self._port
-
-    @property
     def issuer(self) -> str:
         return f"http://{self.host}:{self._port}"
 
     @property
     def discovery_url(self) -> str:
         return self.issuer + "/.well-known/openid-configuration"
-
-    def start(self):
-        """Listen (again, on the same port after stop()) and serve in a background thread."""
-        if self._server is not None:
-            return self
-        self._server = _Server((self.host, self._port), _Handler)
-        self._server.fake = self
-        self._port = self._server.server_address[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name=f"fake-oidc-{self._port}", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self):
-        """Close the port: calls now fail with connection refused (the provider is down)."""
-        if self._server is None:
-            return
-        self._server.shutdown()
-        self._server.server_close()
-        self._thread.join()
-        self._server = self._thread = None
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
 
     def reset(self):
         """Default user, no faults, no codes, nothing recorded."""
@@ -165,6 +98,9 @@ class FakeOidcProvider:
             self.requests: list[Recorded] = []
 
     # --- the provider ------------------------------------------------------------------------
+
+    def respond(self, method, target, raw, headers):
+        return self._answer(method, target, raw.decode(), headers)
 
     def _answer(self, method, raw_path, raw_body, headers):
         url = urlsplit(raw_path)

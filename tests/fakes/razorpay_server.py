@@ -42,9 +42,10 @@ import time
 import urllib.error
 import urllib.request
 from collections import deque
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import NamedTuple
 from urllib.parse import parse_qs, urlsplit
+
+from tests.fakes.http_fake import HttpFake
 
 _ALNUM = string.ascii_letters + string.digits
 
@@ -154,80 +155,22 @@ def _collection(items: list) -> dict:
     return {"entity": "collection", "count": len(items), "items": items}
 
 
-class _Server(ThreadingHTTPServer):
-    """The HTTP server; handler threads are daemons so stopping never waits for a slow call."""
-
-    daemon_threads = True
-    fake: "FakeRazorpay"
-
-    def handle_error(self, request, client_address):
-        # A client that timed out hangs up before the delayed answer: expected, not an error.
-        if isinstance(sys.exc_info()[1], ConnectionError):
-            return
-        super().handle_error(request, client_address)
-
-
-class _Handler(BaseHTTPRequestHandler):
-    """Turns HTTP requests into FakeRazorpay calls."""
-
-    server_version = "FakeRazorpay/1.0"
-    server: _Server
-
-    def do_GET(self):
-        self._handle("GET")
-
-    def do_POST(self):
-        self._handle("POST")
-
-    def do_PATCH(self):
-        self._handle("PATCH")
-
-    def do_PUT(self):
-        self._handle("PUT")
-
-    def do_DELETE(self):
-        self._handle("DELETE")
-
-    def log_message(self, format, *args):
-        if self.server.fake.verbose:
-            super().log_message(format, *args)
-
-    def _handle(self, method):
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        status, content_type, payload = self.server.fake._answer(method, self.path, raw, self.headers)
-        try:
-            self.send_response(status)
-            self.send_header("Content-Type", content_type)
-            if self.path.startswith(("/_fake/", "/v1/checkout.js")):
-                # The Checkout stand-in runs on the shop's page and calls /_fake/pay from there.
-                self.send_header("Access-Control-Allow-Origin", "*")
-            self.send_header("Content-Length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
-        except ConnectionError:
-            pass  # the client gave up (timeout test); nothing to answer to
-
-
-class FakeRazorpay:
+class FakeRazorpay(HttpFake):
     """Razorpay's orders, payments and refunds API on 127.0.0.1, plus test controls."""
+
+    name = "fake-razorpay"
 
     def __init__(self, key_id="rzp_test_fake", key_secret="fake_key_secret",
                  webhook_secret="fake_webhook_secret", host="127.0.0.1", port=0,
                  account_id="acc_FakeShop000001", verbose=False):
+        super().__init__(host, port, verbose)
         self.key_id = key_id
         self.key_secret = key_secret
         self.webhook_secret = webhook_secret
-        self.host = host
         self.account_id = account_id
-        self.verbose = verbose
         # Dev mode: send payment webhooks here after /_fake/pay and /_fake/fail, as Razorpay would.
         self.auto_webhook_url = None
-        self._port = port
         self._lock = threading.RLock()
-        self._stopping = threading.Event()
-        self._server = None
-        self._thread = None
         self._routes = [
             ("POST", r"/v1/orders", self._create_order),
             ("GET", r"/v1/orders", self._list_orders),
@@ -246,42 +189,9 @@ class FakeRazorpay:
     # --- lifecycle -------------------------------------------------------------------------
 
     @property
-    def port(self) -> int:
-        return self._port
-
-    @property
     def base_url(self) -> str:
         """What razorpay.Client(base_url=...) takes: no /v1, the SDK adds it."""
         return f"http://{self.host}:{self._port}"
-
-    def start(self):
-        """Listen (again, on the same port after stop()) and serve in a background thread."""
-        if self._server is not None:
-            return self
-        self._stopping.clear()
-        self._server = _Server((self.host, self._port), _Handler)
-        self._server.fake = self
-        self._port = self._server.server_address[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name=f"fake-razorpay-{self._port}", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self):
-        """Close the port: calls now fail with connection refused (Razorpay unreachable)."""
-        if self._server is None:
-            return
-        self._stopping.set()  # wakes handlers sleeping in delay_next
-        self._server.shutdown()
-        self._server.server_close()
-        self._thread.join()
-        self._server = self._thread = None
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
 
     def reset(self):
         """Forget every order, payment, refund, recorded request and pending knob."""
@@ -455,6 +365,14 @@ class FakeRazorpay:
         threading.Thread(target=send, daemon=True).start()
 
     # --- HTTP entry point ---------------------------------------------------------------------
+
+    def respond(self, method, target, raw, headers):
+        status, content_type, payload = self._answer(method, target, raw, headers)
+        answer_headers = {"Content-Type": content_type}
+        if target.startswith(("/_fake/", "/v1/checkout.js")):
+            # The Checkout stand-in runs on the shop's page and calls /_fake/pay from there.
+            answer_headers["Access-Control-Allow-Origin"] = "*"
+        return status, answer_headers, payload
 
     def _answer(self, method, target, raw, headers) -> tuple[int, str, bytes]:
         """Answer one HTTP request: (status, content type, body)."""
