@@ -64,9 +64,10 @@ def list_books(*, page: int, limit: int, category=None, search_text=None, min_pr
         ids = select(Book.id).where(*base, *filters, found.condition)
         total = count(ids)
         return Page(_page_of(ids, _SORTS[sort_by], limit, offset, total), total, page, limit)
-    if found.only_visible_books and not base and not filters:
-        # A plain search: counted and ranked in the full-text index alone.
-        return Page(_books_in_order(found.best_ids(limit, offset)), found.count(), page, limit)
+    if found.only_visible_books:
+        # SQLite: ranked tier by tier in the full-text index (with the filters, on the books).
+        ids, total = found.best_page(limit, offset, within=(*base, *filters))
+        return Page(_books_in_order(ids), total, page, limit)
     ids = select(Book.id).where(*base, *filters)
     ranked, order = found.order_by_relevance(ids)
     return Page(_page_of(ranked, order, limit, offset), count(ids.where(found.condition)), page, limit)
@@ -84,6 +85,10 @@ def _filters(min_price, max_price, rating, format, language) -> list:
     return [condition for condition in filters if condition is not None]
 
 
+# Below this offset a page of whole rows costs no more than a page of ids.
+SHALLOW_OFFSET = 100
+
+
 def _page_of(ids, order, limit: int, offset: int, total: int | None = None) -> list[Book]:
     """Page through ids alone (index-only), then load just those rows: deep pages stay cheap.
 
@@ -98,6 +103,9 @@ def _page_of(ids, order, limit: int, offset: int, total: int | None = None) -> l
         backwards = [_reverse(clause) for clause in order]
         found = list(db.session.scalars(ids.order_by(*backwards).limit(size).offset(from_end)))
         return _books_in_order(found[::-1])
+    if offset < SHALLOW_OFFSET:
+        # A first page reads its rows straight away: one statement instead of two.
+        return list(db.session.scalars(ids.with_only_columns(Book).order_by(*order).limit(limit).offset(offset)))
     return _books_in_order(list(db.session.scalars(ids.order_by(*order).limit(limit).offset(offset))))
 
 

@@ -9,22 +9,17 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, column, func, literal_column, select, table
+from sqlalchemy import ColumnElement, case, column, func, literal_column, select, table
 from sqlalchemy import text as sql_text
 
 from bookstore.extensions import db
 from bookstore.models import Book
 
 MAX_TOKENS = 8
-# A plain search ranks its newest RANK_WINDOW matches before the rest (see Match.best_ids).
-RANK_WINDOW = 1000
 _ISBN = re.compile(r"^(?:[0-9]{9}[0-9X]|[0-9]{13})$")
 
-# SQLite: columns of the FTS5 table, in order, with their bm25 weights. Title and author
-# weigh far more so their matches rank first.
-FTS_COLUMNS = ("title", "author", "isbn", "publisher", "category", "tags", "description")
-FTS_WEIGHTS = (100.0, 50.0, 5.0, 2.0, 5.0, 3.0, 1.0)
-book_search = table("book_search", column("rowid"), *(column(name) for name in FTS_COLUMNS))
+# SQLite: the FTS5 table (columns in the migration); queries need only its rowid, the book's id.
+book_search = table("book_search", column("rowid"))
 
 # PostgreSQL: which tsvector weight holds which part of the book (see the migration).
 PG_WEIGHTS = {"title": "A", "author": "B", "description": "D"}
@@ -67,64 +62,87 @@ def _is_postgres() -> bool:
     return db.engine.dialect.name == "postgresql"
 
 
+# Relevance (decisions §4: title and author matches first) comes in tiers: every word in the
+# title; else every word in the title or author; else anywhere. Newest first within a tier (a new
+# edition before an old one). Unlike a per-row score (bm25, ts_rank), a tier is its own index
+# query, so a page costs about the same at 1,000 or 100,000 books.
+
+
 @dataclass
 class Match:
     """A search as a WHERE condition on Book, plus how to order a select by relevance."""
 
     condition: ColumnElement
-    ranked_rows: object | None  # SQLite: subquery (rowid, score); lower score is better
-    pg_rank: ColumnElement | None  # PostgreSQL: ts_rank expression; higher is better
-    fts_match: ColumnElement | None = None  # SQLite: the MATCH on the full-text table itself
+    tier: ColumnElement | None = None  # PostgreSQL: the book's relevance tier (0 best)
+    fts_query: str | None = None  # SQLite: the full-text query of every match
+    tier_queries: tuple[str, ...] = ()  # SQLite: the full-text query of each tier, best first
 
     @property
     def only_visible_books(self) -> bool:
         """SQLite's index holds only books shoppers can see, so its matches need no archived check."""
-        return self.fts_match is not None
+        return self.fts_query is not None
 
-    def count(self) -> int:
-        """How many books match, counted in the index alone (only when only_visible_books)."""
-        return db.session.scalar(select(func.count()).select_from(book_search).where(self.fts_match))
+    def count(self, fts_query: str | None = None, within: tuple = ()) -> int:
+        """How many books match (or match one tier's query), among those `within` conditions on Book
+        hold; without conditions counted in the index alone (SQLite)."""
+        query = fts_query or self.fts_query
+        if not within:
+            return db.session.scalar(_FTS_COUNT, {"q": query})
+        return db.session.scalar(select(func.count()).select_from(Book).where(*within, _in_index(query)))
 
-    def best_ids(self, limit: int, offset: int, window: int = RANK_WINDOW) -> list[int]:
-        """Ids of one page of matches, best first, ranked in the index alone (only when only_visible_books).
-
-        Scoring every match costs in proportion to their number (4,600 books say "chemistry" in a
-        100,000-book shop). So the newest `window` matches are ranked first, then the older ones:
-        a shopper's first pages cost the same at any catalogue size, and paging stays consistent.
-        """
-        newest = db.session.scalar(select(book_search.c.rowid).where(self.fts_match)
-                                   .order_by(book_search.c.rowid.desc()).limit(1).offset(window - 1))
-        if newest is None:  # fewer matches than the window: rank them all
-            return self._ranked_ids(self.fts_match, limit, offset)
-        ids = []
-        if offset < window:
-            ids = self._ranked_ids(self.fts_match & (book_search.c.rowid >= newest), min(limit, window - offset), offset)
-        if offset + limit > window:
-            older = self.fts_match & (book_search.c.rowid < newest)
-            ids += self._ranked_ids(older, limit - len(ids), max(0, offset - window))
-        return ids
-
-    @staticmethod
-    def _ranked_ids(condition, limit: int, offset: int) -> list[int]:
-        score = func.bm25(literal_column("book_search"), *FTS_WEIGHTS)
-        return list(db.session.scalars(select(book_search.c.rowid).where(condition)
-                                       .order_by(score, book_search.c.rowid.desc()).limit(limit).offset(offset)))
+    def best_page(self, limit: int, offset: int, within: tuple = ()) -> tuple[list[int], int]:
+        """(ids of one page of matches, best first; how many match) among the books `within`
+        conditions on Book allow (SQLite). A first page of title matches is one statement when
+        nothing else filters, two when something does."""
+        ids: list[int] = []
+        total = None if not within else self.count(within=within)
+        before = 0  # matches in the tiers already passed
+        for n, tier_query in enumerate(self.tier_queries):
+            start = offset + len(ids) - before
+            wanted = limit - len(ids)
+            if within:
+                rows = list(db.session.scalars(select(Book.id).where(*within, _in_index(tier_query))
+                                               .order_by(Book.id.desc()).limit(wanted).offset(start)))
+            elif total is None:
+                page = db.session.execute(_TIER_PAGE_AND_TOTAL, {"q": tier_query, "all": self.fts_query,
+                                                                 "limit": wanted, "offset": start}).all()
+                total = page[0].total if page else None
+                rows = [row.rowid for row in page]
+            else:
+                rows = list(db.session.scalars(_TIER_PAGE, {"q": tier_query, "limit": wanted, "offset": start}))
+            ids += rows
+            if len(ids) == limit or n == len(self.tier_queries) - 1:
+                break
+            # This tier ends before the page does: how many it holds places the next one.
+            before += start + len(rows) if rows or start == 0 else self.count(tier_query, within)
+        return ids, total if total is not None else self.count()
 
     def order_by_relevance(self, statement):
-        """(statement, order clauses) ranking the matches, best first."""
-        if self.ranked_rows is not None:
-            # The join keeps only matches, so the condition is not repeated (MATCH would run twice).
-            ranked = self.ranked_rows
-            return statement.join(ranked, ranked.c.rowid == Book.id), (ranked.c.score, Book.id.desc())
+        """(statement, order clauses) ranking the matches, best first (PostgreSQL; SQLite pages with best_page)."""
         statement = statement.where(self.condition)
-        if self.pg_rank is not None:
-            return statement, (self.pg_rank.desc(), Book.id.desc())
+        if self.tier is not None:
+            return statement, (self.tier, Book.id.desc())
         return statement, (Book.id.desc(),)
 
 
-def match(text: str, column_name: str | None = None) -> Match | None:
-    """How to find books matching shopper text (optionally in one part of the book); None if no words."""
-    isbn = isbn_digits(text) if column_name is None else None
+_FTS_COUNT = sql_text("SELECT count(*) FROM book_search WHERE book_search MATCH :q")
+_TIER_PAGE = sql_text("SELECT rowid FROM book_search WHERE book_search MATCH :q"
+                      " ORDER BY rowid DESC LIMIT :limit OFFSET :offset")
+# The count is an uncorrelated subquery: computed once, in the same round trip.
+_TIER_PAGE_AND_TOTAL = sql_text(
+    "SELECT rowid, (SELECT count(*) FROM book_search WHERE book_search MATCH :all) AS total"
+    " FROM book_search WHERE book_search MATCH :q ORDER BY rowid DESC LIMIT :limit OFFSET :offset")
+
+
+def _in_index(fts_query: str) -> ColumnElement:
+    # The full-text index answers first and the books are looked up by id: asking SQLite to join
+    # instead lets it walk every book and run the MATCH once per row (seconds at 100,000 books).
+    return Book.id.in_(select(book_search.c.rowid).where(literal_column("book_search").op("MATCH")(fts_query)))
+
+
+def match(text: str) -> Match | None:
+    """How to find books matching shopper text; None if it holds no words."""
+    isbn = isbn_digits(text)
     words = tokens(text)
     if not words and not isbn:
         return None
@@ -133,27 +151,18 @@ def match(text: str, column_name: str | None = None) -> Match | None:
         candidates = {isbn}
         if len(isbn) == 10:
             candidates.add(isbn10_to_13(isbn))
-        return Match(Book.isbn.in_(candidates), None, None)
+        return Match(Book.isbn.in_(candidates))
     if _is_postgres():
-        weights = PG_WEIGHTS[column_name] if column_name else ""
-        query = func.to_tsquery("simple", " & ".join(f"{w}:*{weights}" for w in words))
         vector = literal_column("books.search_vector")
-        return Match(vector.op("@@")(query), None, func.ts_rank(vector, query))
-    phrase = " ".join(f'"{w}"*' for w in words)
-    matches = literal_column("book_search").op("MATCH")(f"{column_name} : ({phrase})" if column_name else phrase)
-    # The full-text index answers first and the books are looked up by id: asking SQLite to join
-    # instead lets it walk every book and run the MATCH once per row (seconds at 100,000 books).
-    condition = Book.id.in_(select(book_search.c.rowid).where(matches))
-    score = func.bm25(literal_column("book_search"), *FTS_WEIGHTS).label("score")
-    ranked = select(book_search.c.rowid.label("rowid"), score).where(matches).subquery("ranked")
-    return Match(condition, ranked, None, matches)
 
-
-def first_matches(found: Match, limit: int) -> ColumnElement:
-    """The search limited to its first `limit` matches: a constant cost, whatever the catalogue's size."""
-    if found.fts_match is not None:
-        return Book.id.in_(select(book_search.c.rowid).where(found.fts_match).limit(limit))
-    return Book.id.in_(select(Book.id).where(found.condition).limit(limit))
+        def matches(weights: str = ""):
+            return vector.op("@@")(func.to_tsquery("simple", " & ".join(f"{w}:*{weights}" for w in words)))
+        tier = case((matches("A"), 0), (matches("AB"), 1), else_=2)
+        return Match(matches(), tier=tier)
+    anywhere = " ".join(f'"{w}"*' for w in words)
+    in_title, in_title_or_author = f"title : ({anywhere})", f"{{title author}} : ({anywhere})"
+    tier_queries = (in_title, f"{in_title_or_author} NOT {in_title}", f"({anywhere}) NOT {in_title_or_author}")
+    return Match(_in_index(anywhere), fts_query=anywhere, tier_queries=tier_queries)
 
 
 def best_sellers_by_part(text: str, parts: tuple[str, ...], per_part: int, window: int) -> list[tuple[str, int]]:

@@ -222,23 +222,47 @@ def test_relevance_pages_hold_every_match_once_title_matches_first(client, facto
     assert set(seen[:3]) == titled
 
 
-@pytest.mark.parametrize("window", [1, 4, 5, 7, 100])
-def test_ranking_window_pages_every_match_once_newest_window_first(app, factories, window):
-    """Plain searches rank the newest `window` matches, then the older ones, page after page."""
-    if db.engine.dialect.name != "sqlite":
-        # PostgreSQL ranks every match (ts_rank) and has no window; the test below covers its paging.
-        pytest.skip("the ranking window is SQLite's (FTS5 bm25); PostgreSQL ranks every match")
-    titled = {factories.book(title=f"Physics Part {n}").id for n in range(3)}
-    described = {factories.book(title=f"Revision {n}", description="physics notes").id for n in range(6)}
-    found = search.match("physics")
-    pages = [found.best_ids(limit=2, offset=offset, window=window) for offset in range(0, 10, 2)]
-    seen = [book_id for page in pages for book_id in page]
-    assert sorted(seen) == sorted(titled | described)  # every match exactly once
-    newest = sorted(titled | described, reverse=True)[:window]
-    assert set(seen[:window]) == set(newest)
-    # Within the window title matches come first.
-    in_window = seen[:window]
-    assert in_window == sorted(in_window, key=lambda book_id: book_id not in titled)
+def _tiered_books(factories) -> list[int]:
+    """Books matching "physics" in each relevance tier, added in mixed order; their ids best first."""
+    tiers = {0: [], 1: [], 2: []}
+    for n in range(3):
+        tiers[2].append(factories.book(title=f"Revision {n}", description="physics notes").id)
+        tiers[0].append(factories.book(title=f"Physics Part {n}").id)
+        tiers[1].append(factories.book(title=f"Problems {n}", author=f"Physics Academy {n}").id)
+    tiers[0].append(factories.book(title="Physics Workbook").id)
+    factories.book(title="Chemistry", description="not a match")
+    return [book_id for tier in (0, 1, 2) for book_id in sorted(tiers[tier], reverse=True)]
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3, 4, 5, 12])
+def test_search_pages_are_tiered_title_then_author_then_the_rest_newest_first(client, factories, limit):
+    """On either database: every match once, all title matches, then author ones, then the rest,
+    each tier most recently added first, across any page size."""
+    expected = _tiered_books(factories)
+    seen, totals = [], set()
+    for page in range(1, len(expected) // limit + 3):
+        body = _search(client, "physics", page=page, limit=limit)
+        seen += [int(book["_id"]) for book in body["books"]]
+        totals.add(body["totalBooks"])
+    assert seen == expected
+    assert totals == {len(expected)}
+
+
+def test_filtered_search_keeps_the_tiers(client, factories):
+    """With a filter the search is ranked in SQL over the filtered books, in the same order."""
+    expected = _tiered_books(factories)
+    factories.book(title="Physics Elsewhere", category="banking")
+    body = _search(client, "physics", category="gate", limit=50)
+    assert [int(book["_id"]) for book in body["books"]] == expected
+    assert body["totalBooks"] == len(expected)
+
+
+def test_every_word_in_title_or_author_ranks_before_words_spread_further(client, factories):
+    spread = factories.book(title="Mechanics", author="S. Gupta", description="Verma's physics method").id
+    split = factories.book(title="Physics Problems", author="H. C. Verma").id
+    in_title = factories.book(title="Verma Physics Companion", author="R. Rao").id
+    body = _search(client, "verma physics")
+    assert [int(book["_id"]) for book in body["books"]] == [in_title, split, spread]
 
 
 # ---------------------------------------------------------------- ISBN look-ups
