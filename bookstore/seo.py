@@ -8,6 +8,7 @@ from urllib.parse import quote
 from flask import Response, stream_with_context
 from sqlalchemy import func, select
 
+from bookstore.api.books import BookListReplySchema, list_reply  # the API's own reply shape
 from bookstore.errors import NotFound
 from bookstore.extensions import db
 from bookstore.models import Book, Category
@@ -117,7 +118,12 @@ def with_head(shell: str, title: str, description: str, extra: str = "") -> str:
     if start != -1:
         end = shell.find('">', start)
         shell = shell[:start] + f'{marker}{html.escape(description, quote=True)}">' + shell[end + 2:]
-    return shell.replace("</head>", f"  {extra}\n  </head>", 1) if extra else shell
+    return add_to_head(shell, [extra] if extra else [])
+
+
+def add_to_head(shell: str, tags: list[str]) -> str:
+    """The page with tags added at the end of its <head>."""
+    return shell.replace("</head>", "  " + "\n    ".join(tags) + "\n  </head>", 1) if tags else shell
 
 
 def book_page(shell: str, book_id: str) -> tuple[str, int]:
@@ -131,22 +137,42 @@ def book_page(shell: str, book_id: str) -> tuple[str, int]:
 
 
 FEATURED_ON_HOME = 8
-FEATURED_PRELOADS = 2  # covers in the first row on a phone: the home page's largest paint
+COVER_PRELOADS = 2  # covers in a grid's first row on a phone: the page's largest paint
 
 
-def home_page(shell: str) -> str:
-    """The home shell with its featured books embedded and their first covers preloaded."""
-    books = catalogue.featured(limit=FEATURED_ON_HOME)
-    dumped = BookSchema(many=True).dump(books)
+def _cover_preloads(dumped: list[dict]) -> list[str]:
+    """Preloads of the first covers of a book grid: the page's largest paint on a phone."""
     tags = []
-    for book in dumped[:FEATURED_PRELOADS]:
+    for book in dumped[:COVER_PRELOADS]:
         thumb, cover = book["thumbnailUrl"], book["imageUrl"]
         if thumb and cover:
             # The same srcset and sizes as the <img>, so the browser preloads the file it will use.
             tags.append(f'<link rel="preload" as="image" imagesrcset="{html.escape(thumb)} 150w, {html.escape(cover)} 300w" '
                         'imagesizes="(min-width: 48rem) 12rem, 45vw" fetchpriority="high">')
+    return tags
+
+
+def home_page(shell: str) -> str:
+    """The home shell with its featured books embedded and their first covers preloaded."""
+    dumped = BookSchema(many=True).dump(catalogue.featured(limit=FEATURED_ON_HOME))
+    tags = _cover_preloads(dumped)
     tags.append(f'<script type="application/json" id="initial-featured">{_script_json(dumped)}</script>')
-    return shell.replace("</head>", "  " + "\n    ".join(tags) + "\n  </head>", 1)
+    return add_to_head(shell, tags)
+
+
+# The API address the client asks for first on a bare /books (features/catalogue/api.js, booksPath).
+BOOKS_PAGE_SIZE = 12
+FIRST_BOOKS_PATH = f"books?page=1&limit={BOOKS_PAGE_SIZE}"
+
+
+def books_page(shell: str) -> str:
+    """A bare /books with its first page of books embedded, tagged with the API address it answers,
+    and its first covers preloaded. (Filtered addresses fetch: the client owns reading them.)"""
+    reply = BookListReplySchema().dump(list_reply(catalogue.list_books(page=1, limit=BOOKS_PAGE_SIZE)))
+    tags = _cover_preloads(reply["books"])
+    tags.append('<script type="application/json" id="initial-books">'
+                f'{_script_json({"path": FIRST_BOOKS_PATH, "reply": reply})}</script>')
+    return add_to_head(shell, tags)
 
 
 def robots_txt() -> str:

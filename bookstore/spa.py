@@ -1,7 +1,7 @@
 """Serves the built React app, covers, robots.txt and the sitemaps; /api/* never falls through to the app."""
-from pathlib import Path
-
+import json
 import mimetypes
+from pathlib import Path
 
 from flask import Flask, Response, abort, current_app, request, send_from_directory
 
@@ -15,14 +15,45 @@ _MISSING_BUILD = """<!doctype html><html lang="en"><meta charset="utf-8"><title>
 <p>The shop's client has not been built yet. Run <code>make build</code> (or <code>make run</code>).</p></html>"""
 
 
+def _built(name: str, parse, missing):
+    """A file the client build wrote, parsed; read once per process, on every request while debugging."""
+    cache = current_app.extensions.setdefault("spa_built", {})
+    if name not in cache or current_app.debug:
+        path = BUILD_DIR / name
+        cache[name] = parse(path.read_text()) if path.exists() else missing
+    return cache[name]
+
+
 def _index_html() -> str:
-    """The built index.html; read once per process, on every request while debugging."""
-    cached = current_app.extensions.get("spa_index")
-    if cached is None or current_app.debug:
-        path = BUILD_DIR / "index.html"
-        cached = path.read_text() if path.exists() else _MISSING_BUILD
-        current_app.extensions["spa_index"] = cached
-    return cached
+    """The built index.html."""
+    return _built("index.html", str, _MISSING_BUILD)
+
+
+def _route_manifest() -> dict[str, list[str]]:
+    """dist/routes.json (written by the build): each screen's lazy scripts, by route file name."""
+    return _built("routes.json", json.loads, {})
+
+
+# Addresses whose screen's file is not named after their first segment (client/src/app/router.jsx).
+_ROUTE_FILES = {"order": "orders", "order/success": "order-success", "auth/callback": "auth-callback",
+                "newsletter/confirm": "newsletter-confirm"}
+
+
+def _route_file(path: str) -> str:
+    """The route file (client/src/app/routes/<name>.jsx) that draws an address; not-found otherwise."""
+    if path == "admin-login" or path == "admin" or path.startswith("admin/"):
+        return "admin/admin-chunk"
+    manifest = _route_manifest()
+    for name in (_ROUTE_FILES.get(path), path, path.split("/", 1)[0]):
+        if name in manifest and name != "admin/admin-chunk":
+            return name
+    return "not-found"
+
+
+def _with_route_preloads(html: str, path: str) -> str:
+    """The shell with modulepreload links for the address's screen: fetched with the entry, not after it."""
+    return seo.add_to_head(html, [f'<link rel="modulepreload" href="{url}">'
+                                  for url in _route_manifest().get(_route_file(path), [])])
 
 
 def _shell_response(html: str, status: int = 200) -> Response:
@@ -91,7 +122,7 @@ def register_spa(app: Flask) -> None:
     def book_page(book_id):
         """A book's screen with its title, description, cover and schema.org data in the HTML (no JS needed)."""
         html, status = seo.book_page(_index_html(), book_id)
-        return _shell_response(html, status)
+        return _shell_response(_with_route_preloads(html, "book"), status)
 
     @app.route("/", defaults={"path": ""})
     @app.route("/<path:path>")
@@ -101,7 +132,9 @@ def register_spa(app: Flask) -> None:
             raise NotFound("No such API endpoint.")
         if path == "":
             return _shell_response(seo.home_page(_index_html()))
-        return _shell_response(_index_html())
+        path = path.strip("/")
+        shell = seo.books_page(_index_html()) if path == "books" and not request.args else _index_html()
+        return _shell_response(_with_route_preloads(shell, path))
 
     @app.after_request
     def _cache_headers(response):

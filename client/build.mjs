@@ -164,6 +164,27 @@ function writeIndex(metafile) {
   writeFileSync(path.join(OUTDIR, "index.html"), html);
 }
 
+const ROUTES_DIR = "client/src/app/routes/";
+
+/**
+ * Write dist/routes.json: for each screen (by route file name, "books" for routes/books.jsx), the
+ * scripts of the lazy chunk that holds it beyond the first visit's. Flask links them as
+ * modulepreload in the HTML of that screen's address, so the browser fetches the screen with the
+ * entry instead of after it.
+ */
+function writeRouteManifest(metafile) {
+  const initial = initialOutputs(metafile);
+  const routes = {};
+  for (const [outputPath, output] of Object.entries(metafile.outputs)) {
+    if (!output.entryPoint || output.entryPoint === ENTRY || outputPath.endsWith(".map")) continue;
+    const needed = [...staticImports(metafile, outputPath, initial)];
+    for (const input of Object.keys(output.inputs)) {
+      if (input.startsWith(ROUTES_DIR)) routes[input.slice(ROUTES_DIR.length).replace(/\.jsx?$/, "")] = needed.map(publicUrl);
+    }
+  }
+  writeFileSync(path.join(OUTDIR, "routes.json"), `${JSON.stringify(routes, null, 1)}\n`);
+}
+
 /** Every file this build wrote: esbuild's outputs and the stylesheets bundled for lazy chunks. */
 function builtFiles(metafile) {
   return [...Object.keys(metafile.outputs), ...[...stylesheetOutputs.values()].flat()];
@@ -176,6 +197,7 @@ function pruneStale(metafile) {
     return watching ? [file] : [file, `${file}.gz`, `${file}.br`];
   }));
   keep.add(path.join(OUTDIR, "index.html"));
+  keep.add(path.join(OUTDIR, "routes.json"));
   for (const entry of readdirSync(OUTDIR, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
     if (entry.isFile() && !keep.has(file)) rmSync(file);
@@ -186,19 +208,25 @@ function formatKb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
 }
 
-/** The entry and every chunk it imports statically: what a first visit to any screen downloads. */
-function initialOutputs(metafile) {
-  const [entryPath] = Object.entries(metafile.outputs).find(([, out]) => out.entryPoint === ENTRY);
+/** `start` and every output it imports statically, skipping those in `known` (and what only they import). */
+function staticImports(metafile, start, known = new Set()) {
   const seen = new Set();
-  const stack = [entryPath];
+  const stack = [start];
   while (stack.length > 0) {
     const file = stack.pop();
-    if (seen.has(file)) continue;
+    if (seen.has(file) || known.has(file)) continue;
     seen.add(file);
     for (const imported of metafile.outputs[file].imports) {
       if (imported.kind === "import-statement" && !imported.external) stack.push(imported.path);
     }
   }
+  return seen;
+}
+
+/** The entry and every chunk it imports statically: what a first visit to any screen downloads. */
+function initialOutputs(metafile) {
+  const [entryPath] = Object.entries(metafile.outputs).find(([, out]) => out.entryPoint === ENTRY);
+  const seen = staticImports(metafile, entryPath);
   const css = metafile.outputs[entryPath].cssBundle;
   if (css) seen.add(css);
   return seen;
@@ -255,6 +283,7 @@ function afterBuild(result) {
   }
   // A throw here is reported by esbuild as a build error (a one-off build then exits non-zero).
   writeIndex(result.metafile);
+  writeRouteManifest(result.metafile);
   lastMetafile = result.metafile;
   if (!watching) precompress(result.metafile);
   pruneStale(result.metafile);

@@ -153,3 +153,27 @@ def test_home_page_embeds_the_featured_books_and_preloads_their_first_covers(cli
     assert [book["title"] for book in featured] == [first.title, "Second"]  # in stock only, best rated first
     assert ('<link rel="preload" as="image" imagesrcset="/media/covers/aa/a-thumb.jpg 150w, /media/covers/aa/a.jpg 300w" '
             'imagesizes="(min-width: 48rem) 12rem, 45vw" fetchpriority="high">') in page
+
+
+def test_bare_books_page_embeds_the_first_page_under_the_api_address_it_answers(client, factories):
+    """/books paints its first page without an API call: the reply is exactly the API's for that address."""
+    first = factories.book(title="</script><script>alert(4)</script>", cover_key="covers/bb/b.jpg",
+                           thumbnail_key="covers/bb/b-thumb.jpg")
+    for n in range(13):
+        factories.book(title=f"Shelf book {n}")
+    page = client.get("/books").get_data(as_text=True)
+    assert "<script>alert(4)" not in page
+    (embedded,) = _scripts(page, "application/json")
+    data = json.loads(embedded)
+    assert data["path"] == "books?page=1&limit=12"
+    assert data["reply"] == client.get("/api/" + data["path"]).get_json()
+    assert data["reply"]["totalBooks"] == 14 and len(data["reply"]["books"]) == 12
+    assert first.title in [book["title"] for book in data["reply"]["books"]]
+    assert 'imagesrcset="/media/covers/bb/b-thumb.jpg 150w, /media/covers/bb/b.jpg 300w"' in page
+
+
+@pytest.mark.parametrize("path", ["/books?search=physics", "/books?page=2", "/category/gate", "/about"])
+def test_other_addresses_embed_no_book_list(client, factories, path):
+    """Filtered and other screens fetch: the client alone reads their addresses."""
+    factories.book(title="Physics")
+    assert 'id="initial-books"' not in client.get(path).get_data(as_text=True)

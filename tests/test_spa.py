@@ -75,3 +75,31 @@ def test_bundles_go_out_precompressed_in_the_best_accepted_encoding(client):
     for response in (plain, gzipped, brotli):
         assert response.headers["Vary"] == "Accept-Encoding"
         assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+
+
+def _route_manifest() -> dict:
+    import json
+    return json.loads((BUILD_DIR / "routes.json").read_text())
+
+
+@pytest.mark.parametrize("path, route", [("/books", "books"), ("/book/1", "book"), ("/category/gate", "category"),
+                                         ("/order/success", "order-success"), ("/order", "orders"),
+                                         ("/cart", "cart"), ("/admin/books", "admin/admin-chunk"),
+                                         ("/no/such/screen", "not-found")])
+def test_each_address_preloads_the_scripts_of_its_screen(client, factories, path, route):
+    """The screen's lazy chunk is fetched with the entry, not after it has run (build's routes.json)."""
+    factories.book(title="Preloaded")
+    scripts = _route_manifest()[route]
+    assert scripts and all(url.startswith("/static/dist/") for url in scripts)
+    html = client.get(path).get_data(as_text=True)
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    assert set(scripts) <= set(preloaded)
+    for url in scripts:
+        assert client.get(url).status_code == 200
+
+
+def test_the_home_page_preloads_no_lazy_screen(client):
+    """Home is in the entry itself; other screens' chunks stay off its first visit."""
+    lazy = {url for scripts in _route_manifest().values() for url in scripts}
+    html = client.get("/").get_data(as_text=True)
+    assert not lazy & set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))

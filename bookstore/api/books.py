@@ -60,7 +60,11 @@ def list_books(query):
     if query.get("include_archived"):
         require_admin()
     orders.release_expired_holds_if_any()  # shoppers see stock that unpaid orders no longer hold
-    page = catalogue.list_books(search_text=query.pop("search", None), **query)
+    return list_reply(catalogue.list_books(search_text=query.pop("search", None), **query))
+
+
+def list_reply(page) -> dict:
+    """A page of books as the list's reply (before dumping)."""
     return {"books": page.items, "totalBooks": page.total, "totalPages": page.total_pages,
             "pagination": pagination(page)}
 

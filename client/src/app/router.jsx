@@ -3,8 +3,8 @@
 //
 // Declarative routes (<BrowserRouter>), not createBrowserRouter: the data router adds about 18 KB
 // gzipped that no screen uses, and the home page's JavaScript budget is 100 KB (React and the
-// router alone are 84 KB). Every screen but home is its own lazy chunk; a route file exports
-// `Component`.
+// router alone are 84 KB). Every screen but home is lazy, in one of four groups (./screens/);
+// a route file exports `Component`.
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from "react-router-dom";
 import { AppProviders } from "./providers.jsx";
@@ -13,40 +13,48 @@ import { Home } from "./routes/home.jsx";
 import { RouteErrorBoundary } from "./routes/route-error.jsx";
 import { Loading } from "../components/ui/request-state.jsx";
 
-/** A screen loaded on first visit, from a module exporting `Component`. */
-function screen(load) {
-  return lazy(() => load().then((module) => ({ default: module.Component })));
+/** A screen loaded on first visit: the export `name` of a screen group's module. */
+function screen(load, name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-const Books = screen(() => import("./routes/books.jsx"));
-const Book = screen(() => import("./routes/book.jsx"));
-const Categories = screen(() => import("./routes/categories.jsx"));
-const Category = screen(() => import("./routes/category.jsx"));
-const Bestsellers = screen(() => import("./routes/bestsellers.jsx"));
-const NewReleases = screen(() => import("./routes/new-releases.jsx"));
-const NewsletterConfirm = screen(() => import("./routes/newsletter-confirm.jsx"));
-const About = screen(() => import("./routes/about.jsx"));
-const Shipping = screen(() => import("./routes/shipping.jsx"));
-const Faq = screen(() => import("./routes/faq.jsx"));
-const Privacy = screen(() => import("./routes/privacy.jsx"));
-const Terms = screen(() => import("./routes/terms.jsx"));
-const Cookies = screen(() => import("./routes/cookies.jsx"));
-const ReturnPolicy = screen(() => import("./routes/return-policy.jsx"));
-const NotFound = screen(() => import("./routes/not-found.jsx"));
-const Cart = screen(() => import("./routes/cart.jsx"));
-const Checkout = screen(() => import("./routes/checkout.jsx"));
-const OrderSuccess = screen(() => import("./routes/order-success.jsx"));
-const Login = screen(() => import("./routes/login.jsx"));
-const Register = screen(() => import("./routes/register.jsx"));
-const AuthCallback = screen(() => import("./routes/auth-callback.jsx"));
-const VerifyEmail = screen(() => import("./routes/verify-email.jsx"));
-const ForgotPassword = screen(() => import("./routes/forgot-password.jsx"));
-const ResetPassword = screen(() => import("./routes/reset-password.jsx"));
-const Profile = screen(() => import("./routes/profile.jsx"));
-const Orders = screen(() => import("./routes/orders.jsx"));
-const Wishlist = screen(() => import("./routes/wishlist.jsx"));
-const OrderLookup = screen(() => import("./routes/order-lookup.jsx"));
-const Contact = screen(() => import("./routes/contact.jsx"));
+// Screens load in four groups rather than one chunk each: esbuild gives every set of chunks that
+// share a module a chunk of its own, and thirty screens made twenty tiny shared chunks that a
+// first visit fetched one by one (each a round trip on a phone network).
+const catalogue = () => import("./screens/catalogue.js");
+const information = () => import("./screens/information.js");
+const shopping = () => import("./screens/shopping.js");
+const account = () => import("./screens/account.js");
+
+const Books = screen(catalogue, "Books");
+const Book = screen(catalogue, "Book");
+const Categories = screen(catalogue, "Categories");
+const Category = screen(catalogue, "Category");
+const Bestsellers = screen(catalogue, "Bestsellers");
+const NewReleases = screen(catalogue, "NewReleases");
+const About = screen(information, "About");
+const Shipping = screen(information, "Shipping");
+const Faq = screen(information, "Faq");
+const Privacy = screen(information, "Privacy");
+const Terms = screen(information, "Terms");
+const Cookies = screen(information, "Cookies");
+const ReturnPolicy = screen(information, "ReturnPolicy");
+const NotFound = screen(information, "NotFound");
+const NewsletterConfirm = screen(information, "NewsletterConfirm");
+const Contact = screen(information, "Contact");
+const Cart = screen(shopping, "Cart");
+const Checkout = screen(shopping, "Checkout");
+const OrderSuccess = screen(shopping, "OrderSuccess");
+const OrderLookup = screen(shopping, "OrderLookup");
+const Login = screen(account, "Login");
+const Register = screen(account, "Register");
+const AuthCallback = screen(account, "AuthCallback");
+const VerifyEmail = screen(account, "VerifyEmail");
+const ForgotPassword = screen(account, "ForgotPassword");
+const ResetPassword = screen(account, "ResetPassword");
+const Profile = screen(account, "Profile");
+const Orders = screen(account, "Orders");
+const Wishlist = screen(account, "Wishlist");
 
 /**
  * The admin area is one lazy chunk with its own stylesheet, loaded on the first visit to an admin

@@ -1,12 +1,12 @@
 // /book/{id}: a shareable page for one book, with the modal's content and a few related books.
-import { useCallback, useId, useState } from "react";
+import { useCallback, useId } from "react";
 import { Link, useParams } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../components/ui/request-state.jsx";
 import { getBestsellers, getBook } from "../../features/catalogue/api.js";
-import { takeInitialBook } from "../../features/catalogue/initial-data.js";
+import { useInitialData } from "../../features/catalogue/initial-data.js";
 import { BookDetails } from "../../features/catalogue/components/book-details.jsx";
 import { BookGrid } from "../../features/catalogue/components/book-grid.jsx";
 
@@ -37,7 +37,7 @@ function describe(book) {
 export function Book() {
   const { id = "" } = useParams();
   const titleId = useId();
-  const [initial] = useState(() => takeInitialBook(id));
+  const initial = useInitialData("initial-book", (book) => (book._id === id ? book : undefined));
   const request = useCallback(({ signal }) => getBook(id, { signal }), [id]);
   const { status, data: book, error, retry } = useRequest(request, initial);
   const missing = status === "error" && error?.status === 404;

@@ -16,7 +16,12 @@ function query(params) {
  * (page, limit, search, category, sortBy, minPrice, maxPrice, language, format).
  */
 export function listBooks(params, { signal } = {}) {
-  return apiClient(`books${query(params)}`, { signal });
+  return apiClient(booksPath(params), { signal });
+}
+
+/** The API address of a page of books (the server embeds the reply of a bare /books under it). */
+export function booksPath(params) {
+  return `books${query(params)}`;
 }
 
 /** One visible book. :raise ApiError: 404 when it does not exist or was archived. */

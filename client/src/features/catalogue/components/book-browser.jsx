@@ -2,7 +2,8 @@
 import { useCallback, useMemo } from "react";
 import { useRequest } from "../../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";
-import { listBooks, getCategories } from "../api.js";
+import { booksPath, listBooks, getCategories } from "../api.js";
+import { useInitialData } from "../initial-data.js";
 import { apiQuery, useBookFilters } from "../use-book-filters.js";
 import { BOOKS_TIMEOUT_MS, booksErrorMessage } from "../books-error.js";
 import { useBookDetail } from "../book-detail-context.jsx";
@@ -38,7 +39,10 @@ export function BookBrowser({ category }) {
   const key = JSON.stringify(query);
   // The JSON key stands for the query: a new request only when a value really changed.
   const request = useCallback(({ signal }) => fetchBooks(query, signal), [key]);
-  const { status, data, error, retry } = useRequest(request);
+  // A bare /books arrives with its first page in the HTML; anything else is fetched.
+  const initial = useInitialData("initial-books",
+    (embedded) => (embedded.path === booksPath(query) ? embedded.reply : undefined));
+  const { status, data, error, retry } = useRequest(request, initial);
   const categories = useRequest(getCategories);
   const categoryName = category?.name
     ?? categories.data?.find((item) => item.name.toLowerCase() === filters.category.toLowerCase())?.name

@@ -1,15 +1,14 @@
 // The home page's Featured Books section.
-import { useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { useRequest } from "../../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";
 import { getFeaturedBooks } from "../api.js";
-import { takeInitialData } from "../initial-data.js";
+import { useInitialData } from "../initial-data.js";
 import { BookGrid } from "./book-grid.jsx";
 
 export function FeaturedBooks() {
-  const [initial] = useState(() => takeInitialData("initial-featured"));
+  const initial = useInitialData("initial-featured");
   const { status, data: books, error, retry } = useRequest(getFeaturedBooks, initial);
   return (
     <section className="section container" aria-labelledby="featured-title" aria-busy={status === "loading"}>
