@@ -1,13 +1,19 @@
-"""gunicorn config for the tests: each worker marks itself ready once the app is loaded.
+"""gunicorn config for the tests: the project's own (gunicorn.conf.py), and each worker marks itself
+ready once the app is loaded.
 
-tests/server.py passes it with `-c` and sets GUNICORN_READY_DIR; it waits for one file per worker,
-so a burst of requests meets every worker, not the first one to boot.
+tests/server.py passes it with `-c` (which replaces the project's file, hence the load below) and
+sets GUNICORN_READY_DIR; it waits for one file per worker, so a burst of requests meets every
+worker, not the first one to boot.
 """
 import os
+import runpy
 from pathlib import Path
+
+_project = runpy.run_path(str(Path(__file__).resolve().parent.parent / "gunicorn.conf.py"))
 
 
 def post_worker_init(worker):
+    _project["post_worker_init"](worker)
     folder = os.environ.get("GUNICORN_READY_DIR")
     if folder:
         (Path(folder) / f"worker-{worker.pid}").touch()
