@@ -481,11 +481,23 @@ def server_pids(master: int) -> list[int]:
     return [master, *(int(pid) for pid in children.read_text().split())] if children.exists() else [master]
 
 
-class CpuMeter:
-    """How much of the machine other processes used during a run (this machine is shared)."""
+def postgres_pids() -> list[int]:
+    """The local PostgreSQL server's processes: with a PostgreSQL catalogue, part of the server measured."""
+    pids = []
+    for comm in Path("/proc").glob("[0-9]*/comm"):
+        with contextlib.suppress(OSError):
+            if comm.read_text().strip() == "postgres":
+                pids.append(int(comm.parent.name))
+    return pids
 
-    def __init__(self, master: int):
+
+class CpuMeter:
+    """How much of the machine other processes used during a run (this machine is shared).
+    The database server's own work counts as the server's, not as other processes'."""
+
+    def __init__(self, master: int, with_postgres: bool = False):
         self.master = master
+        self.with_postgres = with_postgres
         self.ticks = os.sysconf("SC_CLK_TCK")
 
     def _sample(self) -> tuple[float, float, float]:
@@ -494,7 +506,7 @@ class CpuMeter:
         user, nice, system, _idle, _iowait, irq, softirq, steal = (int(value) for value in fields[:8])
         busy = (user + nice + system + irq + softirq + steal) / self.ticks
         server = 0.0
-        for pid in server_pids(self.master):
+        for pid in server_pids(self.master) + (postgres_pids() if self.with_postgres else []):
             with contextlib.suppress(OSError):
                 # Fields after the parenthesised command name: utime and stime are the 12th and 13th.
                 stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -620,7 +632,7 @@ def bench_catalogue(catalogue: Catalogue, args, scratch: Path) -> ServerRun:
     digest_before = file_digest(catalogue.sqlite_path) if catalogue.sqlite_path else None
     with WriteWatch(catalogue) as watch, \
             gunicorn(catalogue, scratch / f"gunicorn-{catalogue.size}.log") as (base, master):
-        cpu = CpuMeter(master)
+        cpu = CpuMeter(master, with_postgres=catalogue.sqlite_path is None)
         whole_before = watch.snapshot()
         for endpoint in endpoints:
             before = watch.snapshot()
@@ -792,7 +804,7 @@ def report(runs: list[ServerRun], args) -> bool:
           f"{os.cpu_count()} CPUs shared by server and wrk")
     for run in runs:
         print(f"\n== {run.catalogue.label} ==\n(latencies in ms; KB = uncompressed reply; urls = paths rotated;"
-              " other CPU = share of all CPUs used by other processes during the 1/16-conn runs)")
+              " other CPU = share of all CPUs used by processes other than gunicorn, wrk and PostgreSQL during the 1/16-conn runs)")
         print(figures_table(run))
         for endpoint in run.endpoints:
             if run.results[endpoint.name, 1].note:
