@@ -64,13 +64,14 @@ def list_books(*, page: int, limit: int, category=None, search_text=None, min_pr
         ids = select(Book.id).where(*base, *filters, found.condition)
         total = count(ids)
         return Page(_page_of(ids, _SORTS[sort_by], limit, offset, total), total, page, limit)
-    if found.only_visible_books:
-        # SQLite: ranked tier by tier in the full-text index (with the filters, on the books).
+    if found.tiers:
+        # Ranked tier by tier, each read newest first until the page is full (search.Match).
         ids, total = found.best_page(limit, offset, within=(*base, *filters))
         return Page(_books_in_order(ids), total, page, limit)
-    ids = select(Book.id).where(*base, *filters)
-    ranked, order = found.order_by_relevance(ids)
-    return Page(_page_of(ranked, order, limit, offset), count(ids.where(found.condition)), page, limit)
+    # An ISBN: its book (or the ISBN-10 and -13 forms of it), newest first.
+    ids = select(Book.id).where(*base, *filters, found.condition)
+    total = count(ids)
+    return Page(_page_of(ids, (Book.id.desc(),), limit, offset, total), total, page, limit)
 
 
 def _filters(min_price, max_price, rating, format, language) -> list:

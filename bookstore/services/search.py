@@ -9,7 +9,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, case, column, func, literal_column, select, table
+from sqlalchemy import ColumnElement, column, func, literal_column, select, table
 from sqlalchemy import text as sql_text
 
 from bookstore.extensions import db
@@ -64,65 +64,64 @@ def _is_postgres() -> bool:
 
 # Relevance (decisions §4: title and author matches first) comes in tiers: every word in the
 # title; else every word in the title or author; else anywhere. Newest first within a tier (a new
-# edition before an old one). Unlike a per-row score (bm25, ts_rank), a tier is its own index
-# query, so a page costs about the same at 1,000 or 100,000 books.
+# edition before an old one). Unlike a per-row score (bm25, ts_rank), which needs every match
+# scored and sorted, a tier is its own query read in id order that stops after one page, so a page
+# costs about the same at 1,000 or 100,000 books.
 
 
 @dataclass
 class Match:
-    """A search as a WHERE condition on Book, plus how to order a select by relevance."""
+    """A search as a WHERE condition on Book, and its relevance tiers (conditions too, best first)."""
 
     condition: ColumnElement
-    tier: ColumnElement | None = None  # PostgreSQL: the book's relevance tier (0 best)
+    tiers: tuple[ColumnElement, ...] = ()  # disjoint, together the condition; none for an ISBN
     fts_query: str | None = None  # SQLite: the full-text query of every match
-    tier_queries: tuple[str, ...] = ()  # SQLite: the full-text query of each tier, best first
+    fts_tiers: tuple[str, ...] = ()  # SQLite: the full-text query of each tier, for index-only reads
 
     @property
     def only_visible_books(self) -> bool:
         """SQLite's index holds only books shoppers can see, so its matches need no archived check."""
         return self.fts_query is not None
 
-    def count(self, fts_query: str | None = None, within: tuple = ()) -> int:
-        """How many books match (or match one tier's query), among those `within` conditions on Book
-        hold; without conditions counted in the index alone (SQLite)."""
-        query = fts_query or self.fts_query
-        if not within:
-            return db.session.scalar(_FTS_COUNT, {"q": query})
-        return db.session.scalar(select(func.count()).select_from(Book).where(*within, _in_index(query)))
+    def _in_index_alone(self, within: tuple) -> bool:
+        # SQLite with nothing else to check: count and page in the full-text table itself.
+        return self.fts_query is not None and not within
+
+    def count(self, tier: int | None = None, within: tuple = ()) -> int:
+        """How many books match (or fall in one tier) among those the `within` conditions allow."""
+        if self._in_index_alone(within):
+            return db.session.scalar(_FTS_COUNT, {"q": self.fts_query if tier is None else self.fts_tiers[tier]})
+        condition = self.condition if tier is None else self.tiers[tier]
+        return db.session.scalar(select(func.count()).select_from(Book).where(*within, condition))
+
+    def _tier_page(self, tier: int, limit: int, offset: int, within: tuple, with_total: bool):
+        """(ids of one tier's slice, newest first; the total of all matches when asked and known)."""
+        if not self._in_index_alone(within):
+            return list(db.session.scalars(select(Book.id).where(*within, self.tiers[tier])
+                                           .order_by(Book.id.desc()).limit(limit).offset(offset))), None
+        if not with_total:
+            return list(db.session.scalars(_TIER_PAGE, {"q": self.fts_tiers[tier], "limit": limit, "offset": offset})), None
+        rows = db.session.execute(_TIER_PAGE_AND_TOTAL, {"q": self.fts_tiers[tier], "all": self.fts_query,
+                                                         "limit": limit, "offset": offset}).all()
+        return [row.rowid for row in rows], rows[0].total if rows else None
 
     def best_page(self, limit: int, offset: int, within: tuple = ()) -> tuple[list[int], int]:
-        """(ids of one page of matches, best first; how many match) among the books `within`
-        conditions on Book allow (SQLite). A first page of title matches is one statement when
-        nothing else filters, two when something does."""
+        """(ids of one page of matches, best first; how many match) among the books the `within`
+        conditions allow. A first page of title matches on SQLite with nothing else to check is one
+        statement."""
         ids: list[int] = []
-        total = None if not within else self.count(within=within)
+        total = None if self._in_index_alone(within) else self.count(within=within)
         before = 0  # matches in the tiers already passed
-        for n, tier_query in enumerate(self.tier_queries):
+        for n in range(len(self.tiers)):
             start = offset + len(ids) - before
-            wanted = limit - len(ids)
-            if within:
-                rows = list(db.session.scalars(select(Book.id).where(*within, _in_index(tier_query))
-                                               .order_by(Book.id.desc()).limit(wanted).offset(start)))
-            elif total is None:
-                page = db.session.execute(_TIER_PAGE_AND_TOTAL, {"q": tier_query, "all": self.fts_query,
-                                                                 "limit": wanted, "offset": start}).all()
-                total = page[0].total if page else None
-                rows = [row.rowid for row in page]
-            else:
-                rows = list(db.session.scalars(_TIER_PAGE, {"q": tier_query, "limit": wanted, "offset": start}))
+            rows, found_total = self._tier_page(n, limit - len(ids), start, within, with_total=total is None)
+            total = total if found_total is None else found_total
             ids += rows
-            if len(ids) == limit or n == len(self.tier_queries) - 1:
+            if len(ids) == limit or n == len(self.tiers) - 1:
                 break
             # This tier ends before the page does: how many it holds places the next one.
-            before += start + len(rows) if rows or start == 0 else self.count(tier_query, within)
-        return ids, total if total is not None else self.count()
-
-    def order_by_relevance(self, statement):
-        """(statement, order clauses) ranking the matches, best first (PostgreSQL; SQLite pages with best_page)."""
-        statement = statement.where(self.condition)
-        if self.tier is not None:
-            return statement, (self.tier, Book.id.desc())
-        return statement, (Book.id.desc(),)
+            before += start + len(rows) if rows or start == 0 else self.count(n, within)
+        return ids, total if total is not None else self.count(within=within)
 
 
 _FTS_COUNT = sql_text("SELECT count(*) FROM book_search WHERE book_search MATCH :q")
@@ -140,6 +139,10 @@ def _in_index(fts_query: str) -> ColumnElement:
     return Book.id.in_(select(book_search.c.rowid).where(literal_column("book_search").op("MATCH")(fts_query)))
 
 
+def _matches_tsquery(query: str) -> ColumnElement:
+    return literal_column("books.search_vector").op("@@")(func.to_tsquery("simple", query))
+
+
 def match(text: str) -> Match | None:
     """How to find books matching shopper text; None if it holds no words."""
     isbn = isbn_digits(text)
@@ -147,22 +150,22 @@ def match(text: str) -> Match | None:
     if not words and not isbn:
         return None
     if isbn:
-        # An ISBN is an exact look-up, whichever way it was written.
+        # An ISBN matches exactly, as stored (digits only), whether typed with hyphens or as ISBN-10.
         candidates = {isbn}
         if len(isbn) == 10:
             candidates.add(isbn10_to_13(isbn))
         return Match(Book.isbn.in_(candidates))
     if _is_postgres():
-        vector = literal_column("books.search_vector")
-
-        def matches(weights: str = ""):
-            return vector.op("@@")(func.to_tsquery("simple", " & ".join(f"{w}:*{weights}" for w in words)))
-        tier = case((matches("A"), 0), (matches("AB"), 1), else_=2)
-        return Match(matches(), tier=tier)
+        def every_word(weights: str = "") -> str:
+            return "(" + " & ".join(f"{w}:*{weights}" for w in words) + ")"
+        anywhere, in_title, in_title_or_author = every_word(), every_word("A"), every_word("AB")
+        tiers = (in_title, f"{in_title_or_author} & !{in_title}", f"{anywhere} & !{in_title_or_author}")
+        return Match(_matches_tsquery(anywhere), tiers=tuple(_matches_tsquery(tier) for tier in tiers))
     anywhere = " ".join(f'"{w}"*' for w in words)
     in_title, in_title_or_author = f"title : ({anywhere})", f"{{title author}} : ({anywhere})"
-    tier_queries = (in_title, f"{in_title_or_author} NOT {in_title}", f"({anywhere}) NOT {in_title_or_author}")
-    return Match(_in_index(anywhere), fts_query=anywhere, tier_queries=tier_queries)
+    fts_tiers = (in_title, f"{in_title_or_author} NOT {in_title}", f"({anywhere}) NOT {in_title_or_author}")
+    return Match(_in_index(anywhere), tiers=tuple(_in_index(tier) for tier in fts_tiers),
+                 fts_query=anywhere, fts_tiers=fts_tiers)
 
 
 def best_sellers_by_part(text: str, parts: tuple[str, ...], per_part: int, window: int) -> list[tuple[str, int]]:
@@ -178,7 +181,7 @@ def best_sellers_by_part(text: str, parts: tuple[str, ...], per_part: int, windo
         if postgres:
             params[f"q{n}"] = " & ".join(f"{w}:*{PG_WEIGHTS[part]}" for w in words)
             candidates = (f"SELECT id FROM books WHERE search_vector @@ to_tsquery('simple', :q{n})"
-                          f" AND NOT archived LIMIT :window")
+                          f" AND archived IS false LIMIT :window")  # the visible-books index
         else:
             params[f"q{n}"] = f"{part} : (" + " ".join(f'"{w}"*' for w in words) + ")"
             candidates = f"SELECT rowid FROM book_search WHERE book_search MATCH :q{n} LIMIT :window"
