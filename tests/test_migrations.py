@@ -75,6 +75,9 @@ def test_search_index_exists_after_upgrade(fresh_app):
         assert "USING gin (search_vector)" in indexes["ix_books_search_vector"]
         assert indexes["ix_books_search_vector_visible"].endswith("USING gin (search_vector) WHERE (archived IS FALSE)")
         assert "INCLUDE (discounted_price_paise, price_paise)" in indexes["ix_books_listing_category_price"]
+        for part in ("title", "author", "description"):  # suggestions look in one part at a time
+            assert f"to_tsvector('simple'::regconfig, ({part})::text)" in indexes[f"ix_books_search_{part}_words"] \
+                or f"to_tsvector('simple'::regconfig, {part})" in indexes[f"ix_books_search_{part}_words"]
 
 
 def test_downgrade_to_empty_and_up_again(fresh_app):

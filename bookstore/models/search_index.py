@@ -8,5 +8,5 @@ def include_in_autogenerate(name, type_, parent_names) -> bool:
     if type_ == "column":
         return name != "search_vector"
     if type_ == "index":
-        return not (name or "").startswith("ix_books_search_vector")  # the whole index and the visible books
+        return not (name or "").startswith("ix_books_search")  # the whole-book and per-part word indexes
     return True

@@ -21,8 +21,6 @@ _ISBN = re.compile(r"^(?:[0-9]{9}[0-9X]|[0-9]{13})$")
 # SQLite: the FTS5 table (columns in the migration); queries need only its rowid, the book's id.
 book_search = table("book_search", column("rowid"))
 
-# PostgreSQL: which tsvector weight holds which part of the book (see the migration).
-PG_WEIGHTS = {"title": "A", "author": "B", "description": "D"}
 
 
 def _is_word_character(character: str) -> bool:
@@ -179,9 +177,11 @@ def best_sellers_by_part(text: str, parts: tuple[str, ...], per_part: int, windo
     arms, params = [], {"per_part": per_part, "window": window}
     for n, part in enumerate(parts):
         if postgres:
-            params[f"q{n}"] = " & ".join(f"{w}:*{PG_WEIGHTS[part]}" for w in words)
-            candidates = (f"SELECT id FROM books WHERE search_vector @@ to_tsquery('simple', :q{n})"
-                          f" AND archived IS false LIMIT :window")  # the visible-books index
+            # The part's own word index (migration 0004): the whole-book vector's weights would be
+            # checked row by row, over every book whose any part matches.
+            params[f"q{n}"] = " & ".join(f"{w}:*" for w in words)
+            candidates = (f"SELECT id FROM books WHERE to_tsvector('simple', {part}) @@ to_tsquery('simple', :q{n})"
+                          f" AND archived IS false LIMIT :window")
         else:
             params[f"q{n}"] = f"{part} : (" + " ".join(f'"{w}"*' for w in words) + ")"
             candidates = f"SELECT rowid FROM book_search WHERE book_search MATCH :q{n} LIMIT :window"
