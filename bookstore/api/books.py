@@ -3,8 +3,9 @@ from flask import request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
-from bookstore.schemas.book import (BookInputSchema, BookListQuerySchema, BookQuerySchema, BookSchema,
-                                    BookUpdateSchema, ShelfQuerySchema, SuggestionSchema, SuggestQuerySchema)
+from bookstore.schemas.book import (BookIdsQuerySchema, BookInputSchema, BookListQuerySchema, BookQuerySchema,
+                                    BookSchema, BookUpdateSchema, ShelfQuerySchema, SuggestionSchema,
+                                    SuggestQuerySchema)
 from bookstore.schemas.common import PaginationSchema, pagination
 from bookstore.security import admin_only, current_user, require_admin
 from bookstore.services import catalogue, inventory, orders
@@ -91,6 +92,16 @@ def bestsellers(query):
 def new_releases(query):
     """Newest books by publication date."""
     return {"books": catalogue.new_releases(**query)}
+
+
+@blp.route("/by-ids", methods=["GET"])
+@blp.arguments(BookIdsQuerySchema, location="query")
+@blp.response(200, ShelfReplySchema)
+def books_by_ids(query):
+    """The current version of several books at once (a cart re-reading its prices and stock); books
+    that are unknown or no longer on sale are left out."""
+    orders.release_expired_holds_if_any()  # the stock shown is what can be bought now
+    return {"books": catalogue.visible_books(query["ids"])}
 
 
 @blp.route("/suggest", methods=["GET"])

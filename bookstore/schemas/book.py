@@ -91,6 +91,23 @@ class ShelfQuerySchema(InputSchema):
     category = fields.String(validate=validate.Length(max=60, error="Category must be at most 60 characters."))
 
 
+MAX_BOOKS_BY_ID = 50
+
+
+class BookIdsQuerySchema(InputSchema):
+    """A cart's books: `ids=3,17,42`, read again in one call."""
+
+    ids = fields.String(required=True, error_messages={"required": "Book ids are required."})
+
+    @post_load
+    def split(self, data, **_kwargs):
+        """The ids as a list without repeats, in the order given."""
+        parts = [part.strip() for part in data["ids"].split(",")]
+        if not parts or len(parts) > MAX_BOOKS_BY_ID or not all(part.isascii() and part.isdigit() for part in parts):
+            raise ValidationError(f"Give 1 to {MAX_BOOKS_BY_ID} book ids separated by commas.", "ids")
+        return {"ids": list(dict.fromkeys(parts))}
+
+
 class SuggestQuerySchema(InputSchema):
     q = fields.String(load_default="", validate=validate.Length(max=100, error="Search is limited to 100 characters."))
 

@@ -135,6 +135,13 @@ def get_book(book_id: str) -> Book:
     return book
 
 
+def visible_books(book_ids: list[str]) -> list[Book]:
+    """The visible books among these ids, in the order asked; unknown, archived and malformed ids are left out."""
+    keys = [key for key in map(parse_id, book_ids) if key]
+    books = {book.id: book for book in db.session.scalars(_visible().where(Book.id.in_(keys)))} if keys else {}
+    return [books[key] for key in keys if key in books]
+
+
 def _shelf(order, limit: int, category: str | None, in_stock_only: bool = False) -> list[Book]:
     statement = _category_filter(_visible(), category)
     if in_stock_only:

@@ -459,6 +459,40 @@ def test_archived_book_detail_is_404(client, factories):
     assert response.get_json() == {"success": False, "message": "Book not found."}
 
 
+# ---------------------------------------------------------------- several books at once (a cart)
+
+def test_books_by_ids_answers_the_visible_ones_in_the_order_asked(client, factories):
+    """A cart re-reads its books in one call; unknown and archived ones are simply not in the reply."""
+    first, second = factories.book(title="First", stock=3), factories.book(title="Second", price_paise=19900)
+    archived = factories.book(title="Gone", archived=True)
+    body = _get(client, "/api/books/by-ids", ids=f"{second.id},999999,{archived.id},{first.id},{second.id}")
+    assert set(body) == {"success", "books"}
+    assert _ids(body) == [_id(second), _id(first)]
+    assert set(body["books"][0]) == BOOK_FIELDS
+    assert body["books"][0]["price"] == 199 and body["books"][1]["stock"] == 3
+
+
+@pytest.mark.parametrize("ids", ["", "1,,2", "1,abc", "-1", "1.5", "१", ",".join(["1"] * 51)])
+def test_books_by_ids_refuses_what_is_not_a_list_of_ids(client, factories, ids):
+    factories.book()
+    response = client.get("/api/books/by-ids", query_string={"ids": ids})
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["success"] is False
+    assert body["errors"]["ids"] == ["Give 1 to 50 book ids separated by commas."]
+
+
+def test_books_by_ids_needs_ids(client):
+    response = client.get("/api/books/by-ids")
+    assert response.status_code == 422
+    assert response.get_json()["errors"]["ids"] == ["Book ids are required."]
+
+
+def test_books_by_ids_with_huge_ids_finds_nothing_rather_than_failing(client, factories):
+    factories.book()
+    assert _get(client, "/api/books/by-ids", ids="99999999999999999999999")["books"] == []
+
+
 # ---------------------------------------------------------------- archived books stay hidden
 
 def test_archived_books_are_hidden_from_every_shopper_list(client, factories):

@@ -45,18 +45,25 @@ def test_cart_tells_the_shopper_what_changed_since_adding(page, shop):
     dearer = shop.book(title="Price Riser", price_paise=30000, stock=10)
     scarce = shop.book(title="Nearly Gone", price_paise=20000, stock=5)
     gone = shop.book(title="Sold Elsewhere", price_paise=10000, stock=2)
-    put_in_cart(page, dearer)
+    withdrawn = shop.book(title="Withdrawn Edition", price_paise=10000, stock=9)
+    for book in (dearer, gone, withdrawn):
+        put_in_cart(page, book)
     put_in_cart(page, scarce, quantity=4)
-    put_in_cart(page, gone)
     shop.set_book(dearer["id"], price_paise=35000)
     shop.set_book(scarce["id"], stock=2)
     shop.set_book(gone["id"], stock=0)
+    shop.set_book(withdrawn["id"], archived=True)
 
+    book_reads = []
+    page.on("request", lambda request: book_reads.append(request.url) if "/api/books/" in request.url else None)
     page.goto("/cart")
     notice = page.get_by_role("status").filter(has_text="Your cart was updated")
     expect(notice).to_contain_text("The price of 'Price Riser' changed from ₹300.00 to ₹350.00.")
     expect(notice).to_contain_text("Only 2 copies of 'Nearly Gone' are left, so your quantity is now 2.")
     expect(notice).to_contain_text("'Sold Elsewhere' is out of stock and was removed from your cart.")
+    expect(notice).to_contain_text("'Withdrawn Edition' is no longer sold and was removed from your cart.")
+    # The four lines are re-read in one call.
+    assert [url.split("/api/")[1].split("?")[0] for url in book_reads] == ["books/by-ids"]
     expect(cart_line(page, "Nearly Gone").locator("output")).to_have_text("2")
     expect(page.get_by_role("link", name="Sold Elsewhere")).to_have_count(0)
     expect(page.get_by_role("region", name="Order Summary")).to_contain_text("₹790.00")  # 350 + 2×200 + 40
