@@ -17,3 +17,5 @@ class Category(db.Model):
     position: Mapped[int] = mapped_column(default=0)
     # Visible books in this category, kept by database triggers (see the first migration).
     book_count: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Bumped by the same triggers whenever the category's visible books change (migration 0005).
+    listing_version: Mapped[int] = mapped_column(default=0, server_default="0")

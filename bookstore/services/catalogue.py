@@ -7,8 +7,11 @@ from sqlalchemy.sql import operators
 from bookstore.errors import NotFound
 from bookstore.extensions import db
 from bookstore.models import Book, Category, parse_id
-from bookstore.services import search
+from bookstore.services import listing_anchors, search
 from bookstore.services.paging import Page, count
+
+# Sorts whose keys never change for a book: deep pages of them start from remembered anchors.
+_FIXED_KEY_SORTS = ("newest", "oldest")
 
 _SORTS = {
     "newest": (Book.created_at.desc(), Book.id.desc()),
@@ -57,9 +60,18 @@ def list_books(*, page: int, limit: int, category=None, search_text=None, min_pr
     filters = _filters(min_price, max_price, rating, format, language)
     offset = (page - 1) * limit
     if found is None:
+        sort_by = sort_by or "newest"
         ids = select(Book.id).where(*base, *filters)
-        total = count(ids) if filters or include_archived else _visible_count(shelf)
-        return Page(_page_of(ids, _SORTS[sort_by or "newest"], limit, offset, total), total, page, limit)
+        if filters or include_archived:
+            total = count(ids)
+        else:
+            total, version = _visible_count_and_version(shelf)
+            if sort_by in _FIXED_KEY_SORTS:
+                anchored = listing_anchors.page_from_anchor(_SORTS[sort_by], base, (sort_by, shelf and shelf.id),
+                                                            version, limit, offset)
+                if anchored is not None:
+                    return Page(_books_in_order(anchored), total, page, limit)
+        return Page(_page_of(ids, _SORTS[sort_by], limit, offset, total), total, page, limit)
     if sort_by:
         ids = select(Book.id).where(*base, *filters, found.condition)
         total = count(ids)
@@ -120,10 +132,13 @@ def _books_in_order(ids: list[int]) -> list[Book]:
     return [books[book_id] for book_id in ids if book_id in books]
 
 
-def _visible_count(shelf: Category | None) -> int:
+def _visible_count_and_version(shelf: Category | None) -> tuple[int, int]:
+    """How many visible books a category (or the shop) has, and its listing version (both kept by triggers)."""
     if shelf is not None:
-        return shelf.book_count
-    return db.session.scalar(select(func.coalesce(func.sum(Category.book_count), 0)))
+        return shelf.book_count, shelf.listing_version
+    total, version = db.session.execute(select(func.coalesce(func.sum(Category.book_count), 0),
+                                               func.coalesce(func.sum(Category.listing_version), 0))).one()
+    return total, version
 
 
 def get_book(book_id: str) -> Book:
