@@ -25,7 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from web import CHROMIUM, first_book_path, serve_demo_shop  # noqa: E402
+from web import CHROMIUM, storefront_pages  # noqa: E402
 
 LIGHTHOUSE_VERSION = "12.8.2"
 LIGHTHOUSE_DIR = HERE / ".data" / "lighthouse"
@@ -73,20 +73,13 @@ def main() -> int:
     args = parser.parse_args()
     binary = lighthouse_binary()
 
-    with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as tmp:
-        server = None if args.url else serve_demo_shop(Path(tmp))
-        base_url = args.url.rstrip("/") if args.url else server.base_url
-        try:
-            pages = {"home": "/", "books": "/books", "book page": first_book_path(base_url)}
-            results = {}
-            for name, path in pages.items():
-                runs = [audit(binary, base_url + path, Path(tmp)) for _ in range(args.runs)]
-                results[name] = {key: statistics.median(run[key] for run in runs)
-                                 for key in runs[0] if key != "failed"}
-                results[name]["failed"] = sorted({audit_id for run in runs for audit_id in run["failed"]})
-        finally:
-            if server:
-                server.stop()
+    with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as tmp, \
+            storefront_pages(args.url, Path(tmp)) as (base_url, pages):
+        results = {}
+        for name, path in pages.items():
+            runs = [audit(binary, base_url + path, Path(tmp)) for _ in range(args.runs)]
+            results[name] = {key: statistics.median(run[key] for run in runs) for key in runs[0] if key != "failed"}
+            results[name]["failed"] = sorted({audit_id for run in runs for audit_id in run["failed"]})
 
     print(f"Lighthouse {LIGHTHOUSE_VERSION}, mobile settings, medians of {args.runs} runs ({base_url})\n")
     print(f"{'page':<10} {'perf':>5} {'a11y':>5} {'BP':>5} {'SEO':>5} "

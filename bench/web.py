@@ -14,6 +14,7 @@ first contentful paint and largest contentful paint. The home page's gzipped Jav
 against issue 4's budget of 100 KB; the exit status is 1 when it is over.
 """
 import argparse
+import contextlib
 import statistics
 import subprocess
 import sys
@@ -87,6 +88,19 @@ def _median(values: list) -> float:
     return statistics.median(present) if present else float("nan")
 
 
+@contextlib.contextmanager
+def storefront_pages(url: str | None, scratch: Path):
+    """(base URL, {name: path}) of the three pages measured: on the shop at `url`, or on a demo shop
+    started in `scratch` for the run and stopped after it."""
+    server = None if url else serve_demo_shop(scratch)
+    base_url = url.rstrip("/") if url else server.base_url
+    try:
+        yield base_url, {"home": "/", "books": "/books", "book page": first_book_path(base_url)}
+    finally:
+        if server:
+            server.stop()
+
+
 def first_book_path(base_url: str) -> str:
     import json
     with urllib.request.urlopen(f"{base_url}/api/books?limit=1&sortBy=bestselling", timeout=30) as response:
@@ -99,23 +113,17 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="loads per page (median reported)")
     args = parser.parse_args()
 
-    with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
-        server = None if args.url else serve_demo_shop(Path(tmp))
-        base_url = args.url.rstrip("/") if args.url else server.base_url
-        try:
-            pages = {"home": "/", "books": "/books", "book page": first_book_path(base_url)}
-            results = {}
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-                gzip_cache: dict = {}
-                load_once(browser, base_url + "/", gzip_cache)  # warm the server's own caches once
-                for name, path in pages.items():
-                    runs = [load_once(browser, base_url + path, gzip_cache) for _ in range(args.runs)]
-                    results[name] = {key: _median([run[key] for run in runs]) for key in runs[0]}
-                browser.close()
-        finally:
-            if server:
-                server.stop()
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp, \
+            storefront_pages(args.url, Path(tmp)) as (base_url, pages):
+        results = {}
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            gzip_cache: dict = {}
+            load_once(browser, base_url + "/", gzip_cache)  # warm the server's own caches once
+            for name, path in pages.items():
+                runs = [load_once(browser, base_url + path, gzip_cache) for _ in range(args.runs)]
+                results[name] = {key: _median([run[key] for run in runs]) for key in runs[0]}
+            browser.close()
 
     kb = lambda n: f"{n / 1024:8.1f}"  # noqa: E731
     print(f"Medians of {args.runs} cold loads each, headless Chromium at 1280×800 over loopback ({base_url})\n")
