@@ -820,7 +820,8 @@ def report(runs: list[ServerRun], args) -> bool:
           f"{os.cpu_count()} CPUs shared by server and wrk")
     for run in runs:
         print(f"\n== {run.catalogue.label} ==\n(latencies in ms; KB = uncompressed reply; urls = paths rotated;"
-              " other CPU = share of all CPUs used by processes other than gunicorn, wrk and PostgreSQL during the 1/16-conn runs)")
+              " other CPU = share of all CPUs used by processes other than gunicorn, wrk and PostgreSQL"
+              " during the 1/16-conn runs)")
         print(figures_table(run))
         for endpoint in run.endpoints:
             if run.results[endpoint.name, 1].note:
@@ -937,7 +938,8 @@ def parse_args(argv: list[str]):
                         help="catalogue sizes, comma-separated (default %(default)s)")
     parser.add_argument("--duration", type=float, default=5, help="seconds per measured wrk run (default %(default)s)")
     parser.add_argument("--repeats", type=int, default=3,
-                        help="measured runs per endpoint and connection count; figures are their medians (default %(default)s)")
+                        help="measured runs per endpoint and connection count; figures are their medians "
+                             "(default %(default)s)")
     parser.add_argument("--warmup", type=float, default=1,
                         help="seconds of warm-up before each run (default %(default)s)")
     parser.add_argument("--database-url", help="PostgreSQL server URL; databases <name>_<size> are made there")

@@ -71,7 +71,8 @@ def test_search_index_exists_after_upgrade(fresh_app):
         columns = {c["name"] for c in inspect(db.engine).get_columns("books")}
         assert "search_vector" in columns
         # Shoppers' searches use a GIN index of visible books only; admins' the whole one.
-        indexes = dict(db.session.execute(text("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'books'")).all())
+        indexes = dict(db.session.execute(
+            text("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'books'")).all())
         assert "USING gin (search_vector)" in indexes["ix_books_search_vector"]
         assert indexes["ix_books_search_vector_visible"].endswith("USING gin (search_vector) WHERE (archived IS FALSE)")
         assert "INCLUDE (discounted_price_paise, price_paise)" in indexes["ix_books_listing_category_price"]

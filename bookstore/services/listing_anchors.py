@@ -31,7 +31,8 @@ class _Anchors:
 _remembered: dict[tuple, _Anchors] = {}
 
 
-def page_from_anchor(order: tuple, base: list, list_key: tuple, version: int, limit: int, offset: int) -> list[int] | None:
+def page_from_anchor(order: tuple, base: list, list_key: tuple, version: int,
+                     limit: int, offset: int) -> list[int] | None:
     """Ids of one page, read from the nearest anchor before `offset`; None when the page is not deep
     enough for an anchor to help (the caller pages as usual).
 

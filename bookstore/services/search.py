@@ -98,7 +98,8 @@ class Match:
             return list(db.session.scalars(select(Book.id).where(*within, self.tiers[tier])
                                            .order_by(Book.id.desc()).limit(limit).offset(offset))), None
         if not with_total:
-            return list(db.session.scalars(_TIER_PAGE, {"q": self.fts_tiers[tier], "limit": limit, "offset": offset})), None
+            params = {"q": self.fts_tiers[tier], "limit": limit, "offset": offset}
+            return list(db.session.scalars(_TIER_PAGE, params)), None
         rows = db.session.execute(_TIER_PAGE_AND_TOTAL, {"q": self.fts_tiers[tier], "all": self.fts_query,
                                                          "limit": limit, "offset": offset}).all()
         return [row.rowid for row in rows], rows[0].total if rows else None
