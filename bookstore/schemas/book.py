@@ -103,7 +103,7 @@ class BookIdsQuerySchema(InputSchema):
     def split(self, data, **_kwargs):
         """The ids as a list without repeats, in the order given."""
         parts = [part.strip() for part in data["ids"].split(",")]
-        if not parts or len(parts) > MAX_BOOKS_BY_ID or not all(part.isascii() and part.isdigit() for part in parts):
+        if len(parts) > MAX_BOOKS_BY_ID or not all(part.isascii() and part.isdigit() for part in parts):
             raise ValidationError(f"Give 1 to {MAX_BOOKS_BY_ID} book ids separated by commas.", "ids")
         return {"ids": list(dict.fromkeys(parts))}
 

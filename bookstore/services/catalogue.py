@@ -152,9 +152,7 @@ def get_book(book_id: str) -> Book:
 
 def visible_books(book_ids: list[str]) -> list[Book]:
     """The visible books among these ids, in the order asked; unknown, archived and malformed ids are left out."""
-    keys = [key for key in map(parse_id, book_ids) if key]
-    books = {book.id: book for book in db.session.scalars(_visible().where(Book.id.in_(keys)))} if keys else {}
-    return [books[key] for key in keys if key in books]
+    return [book for book in _books_in_order([key for key in map(parse_id, book_ids) if key]) if not book.archived]
 
 
 def _shelf(order, limit: int, category: str | None, in_stock_only: bool = False) -> list[Book]:
