@@ -53,6 +53,12 @@ def test_cart_tells_the_shopper_what_changed_since_adding(page, shop):
     shop.set_book(scarce["id"], stock=2)
     shop.set_book(gone["id"], stock=0)
     shop.set_book(withdrawn["id"], archived=True)
+    # A line whose id is no book id at all (local storage edited by hand).
+    page.evaluate("""() => {
+        const lines = JSON.parse(localStorage.getItem("cart"));
+        lines.push({bookId: "not-a-book", quantity: 1, book: {_id: "not-a-book", title: "Edited Line", price: 1}});
+        localStorage.setItem("cart", JSON.stringify(lines));
+    }""")
 
     book_reads = []
     page.on("request", lambda request: book_reads.append(request.url) if "/api/books/" in request.url else None)
@@ -62,7 +68,8 @@ def test_cart_tells_the_shopper_what_changed_since_adding(page, shop):
     expect(notice).to_contain_text("Only 2 copies of 'Nearly Gone' are left, so your quantity is now 2.")
     expect(notice).to_contain_text("'Sold Elsewhere' is out of stock and was removed from your cart.")
     expect(notice).to_contain_text("'Withdrawn Edition' is no longer sold and was removed from your cart.")
-    # The four lines are re-read in one call.
+    expect(notice).to_contain_text("'Edited Line' is no longer sold and was removed from your cart.")
+    # The four real lines are re-read in one call; the edited one is not sent.
     assert [url.split("/api/")[1].split("?")[0] for url in book_reads] == ["books/by-ids"]
     expect(cart_line(page, "Nearly Gone").locator("output")).to_have_text("2")
     expect(page.get_by_role("link", name="Sold Elsewhere")).to_have_count(0)

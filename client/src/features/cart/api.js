@@ -7,11 +7,16 @@ const IDS_PER_CALL = 50;
 /**
  * The current books for ids, as {id: book}, in one call per 50 books. A book the server no longer
  * sells (unknown or archived) maps to null; when a call fails (network, server error) its books are
- * left out, so their lines stay as they were.
+ * left out, so their lines stay as they were. An id that is not a book id at all (an edited local
+ * storage) is gone too, rather than making the server refuse the whole call.
  */
 export async function getCurrentBooks(ids, { signal } = {}) {
+  const wellFormed = ids.filter((id) => /^[0-9]+$/.test(String(id)));
+  const gone = ids.filter((id) => !wellFormed.includes(id)).map((id) => [id, null]);
   const calls = [];
-  for (let start = 0; start < ids.length; start += IDS_PER_CALL) calls.push(ids.slice(start, start + IDS_PER_CALL));
+  for (let start = 0; start < wellFormed.length; start += IDS_PER_CALL) {
+    calls.push(wellFormed.slice(start, start + IDS_PER_CALL));
+  }
   const replies = await Promise.all(calls.map(async (some) => {
     try {
       const { books } = await apiClient(`books/by-ids?ids=${some.map(encodeURIComponent).join(",")}`, { signal });
@@ -22,5 +27,5 @@ export async function getCurrentBooks(ids, { signal } = {}) {
       return [];
     }
   }));
-  return Object.fromEntries(replies.flat());
+  return Object.fromEntries([...gone, ...replies.flat()]);
 }
