@@ -4,16 +4,16 @@ Revision ID: 0004_pg_list_indexes
 Revises: 0003_accounts_audit
 Create Date: 2026-11-24 04:30:00
 
-Shoppers only ever search visible books. A GIN index limited to them lets a search be counted in
-the index (no visit to each match's row to check `archived`), and lets the planner read a
-relevance tier newest first and stop after one page. Suggestions look for prefixes in one part of
-the book (title, author, description): the weights of the whole-book vector are only checked on
-each matching row, so an author prefix that mostly matches descriptions rechecked thousands of rows
-(18 ms at 100,000 books); an index of that part's words alone answers it directly. The price-range
-indexes carry the two price
-columns, so a filtered list is counted by an index-only scan (PostgreSQL only considers one when
-every column the expression reads is in the index). SQLite needs neither: its full-text table holds
-only visible books already, and its expression indexes are read without the rows.
+Shoppers only ever search visible books, so their searches use a GIN index of visible books only
+(admins' searches including archived books keep the whole one). A count still visits each match's
+row, for its visibility, but the planner can read a relevance tier newest first and stop after one
+page. Suggestions look for prefixes in one part of the book (title, author, description): the
+weights of the whole-book vector are only checked on each matching row, so an author prefix that
+mostly matches descriptions rechecked thousands of rows (18 ms at 100,000 books); an index of that
+part's words alone answers it directly. The price-range indexes carry the two price columns, so a
+filtered list is counted by an index-only scan (PostgreSQL only considers one when every column the
+expression reads is in the index). SQLite needs none of this: its full-text table holds only
+visible books already, and its expression indexes are read without the rows.
 """
 from alembic import op
 

@@ -60,14 +60,15 @@ def _replace_triggers(bump: str) -> None:
         op.execute(statement)
 
 
+# Plain ALTER TABLE in both directions (DROP COLUMN needs SQLite 3.35+): a batch rebuild of
+# categories would break the books triggers that name it.
+
+
 def upgrade():
-    with op.batch_alter_table('categories', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('listing_version', sa.Integer(), server_default='0', nullable=False))
+    op.add_column('categories', sa.Column('listing_version', sa.Integer(), server_default='0', nullable=False))
     _replace_triggers(BUMP)
 
 
 def downgrade():
     _replace_triggers("")
-    # A plain DROP COLUMN (SQLite 3.35+): a batch rebuild of categories would break the books
-    # triggers that name it.
     op.execute("ALTER TABLE categories DROP COLUMN listing_version")
