@@ -1,5 +1,69 @@
-"""gunicorn settings read from the project root (`gunicorn wsgi:app` finds this file by itself)."""
+"""gunicorn settings read from the project root (`gunicorn wsgi:app` finds this file by itself).
+
+Besides the web workers, the master starts one job consumer (`python -m bookstore.jobs.worker`)
+when JOBS_IN_WEB is true (the default), restarts it if it dies, and stops it on exit: one process
+tree, one Ctrl-C, is a whole shop. On a fleet, JOBS_IN_WEB=false and the Procfile's `worker` runs
+the consumers.
+"""
 import gc
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+_TRUE = {"1", "true", "yes", "on"}
+_consumer: dict = {"process": None, "stopping": False}
+
+
+def _setting(name: str, default: str) -> str:
+    return os.environ.get(name) or default
+
+
+def on_starting(server):
+    """Refuse a production start whose rate limits would be counted per worker: with `memory://`
+    each worker keeps its own counts, and a limit of 10 lets 10 per worker through."""
+    production = _setting("BOOKSTORE_ENV", "development") == "production"
+    limits_on = _setting("RATELIMIT_ENABLED", "true").lower() in _TRUE
+    storage = _setting("RATELIMIT_STORAGE_URI", "memory://")
+    if production and limits_on and storage.startswith("memory://") and server.cfg.workers > 1:
+        raise RuntimeError("RATELIMIT_STORAGE_URI is memory:// with more than one worker: every worker would "
+                           "count its own rate limits. Set it to redis://... (or run one worker).")
+
+
+def when_ready(server):
+    """Start the embedded job consumer once the master is listening."""
+    if _setting("JOBS_IN_WEB", "true").lower() in _TRUE:
+        threading.Thread(target=_supervise_consumer, args=(server,), name="job-consumer", daemon=True).start()
+
+
+def _supervise_consumer(server):
+    """Run the consumer; start it again (at most every 5 s) if it exits while gunicorn runs."""
+    while not _consumer["stopping"]:
+        started = time.monotonic()
+        process = subprocess.Popen([sys.executable, "-m", "bookstore.jobs.worker"], stdin=subprocess.DEVNULL)
+        _consumer["process"] = process
+        server.log.info("Job consumer started (pid %s)", process.pid)
+        code = process.wait()
+        if _consumer["stopping"]:
+            return
+        server.log.error("Job consumer exited with %s; starting it again", code)
+        time.sleep(max(0.0, 5 - (time.monotonic() - started)))
+
+
+def on_exit(server):
+    """Stop the consumer: SIGINT lets it finish the jobs in hand; after 10 s it is killed."""
+    _consumer["stopping"] = True
+    process = _consumer["process"]
+    if process is None or process.poll() is not None:
+        return
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def post_worker_init(worker):

@@ -1,4 +1,4 @@
-"""Operator commands: flask create-admin, flask seed-demo."""
+"""Operator commands: flask create-admin, seed-demo, expire-orders, send-mail."""
 import click
 from flask import Flask
 from flask.cli import with_appcontext
@@ -51,19 +51,19 @@ def seed_demo(count, if_empty, covers):
 @click.command("expire-orders")
 @with_appcontext
 def expire_orders():
-    """Cancel online orders left unpaid past the payment window and release their stock (for a scheduler)."""
-    from bookstore.services.orders import release_expired_holds
+    """Cancel online orders left unpaid past the payment window and release their stock, now (the
+    job queue does this every minute by itself)."""
+    from bookstore.services.orders import release_all_expired_holds
 
-    total = 0
-    while released := release_expired_holds():
-        total += released
+    total = release_all_expired_holds()
     click.echo(f"Released {total} unpaid order(s).")
 
 
 @click.command("send-mail")
 @with_appcontext
 def send_mail():
-    """Send queued e-mails that are due, retrying earlier failures (for a scheduler)."""
+    """Send queued e-mails that are due, now, retrying earlier failures (the job queue sends them by
+    itself; this is for an operator who wants them out at once)."""
     from bookstore.services.mail import send_pending
 
     sent, failed = send_pending()

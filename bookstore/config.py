@@ -40,6 +40,8 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "MAIL_USERNAME": ("", "SMTP login, if the server wants one"),
     "MAIL_PASSWORD": ("", "SMTP password"),
     "MAIL_DEFAULT_SENDER": ("Bookstore <no-reply@bookstore.local>", "sender of the shop's e-mails"),
+    "MAIL_RETRY_SECONDS": ("60", "wait before the first retry of a mail that failed; doubles with every failure"),
+    "MAIL_CLAIM_SECONDS": ("120", "how long a job consumer may take over one mail before another may send it"),
     "RAZORPAY_KEY_ID": ("", "Razorpay key id; online payment is offered only when it and the secret are set"),
     "RAZORPAY_KEY_SECRET": ("", "Razorpay key secret (signs Checkout results)"),
     "RAZORPAY_WEBHOOK_SECRET": ("", "secret of the Razorpay webhook; without it /api/payments/webhook refuses"),
@@ -48,6 +50,13 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
                               "Razorpay Checkout's script, loaded by the browser (a local test double in tests)"),
     "RAZORPAY_TIMEOUT_SECONDS": ("10", "how long a Razorpay call may take"),
     "PAYMENT_WINDOW_MINUTES": ("30", "unpaid online orders are cancelled and their stock released after this"),
+    "JOBS_URL": ("", "the job queue: empty means a SQLite file in the instance folder (one machine); "
+                     "redis://host:6379/1 for a fleet"),
+    "JOBS_IN_WEB": ("true", "the web process also runs a job consumer (one dyno is a whole shop); false on a fleet "
+                            "with `worker` processes"),
+    "JOBS_WORKERS": ("2", "job threads per consumer"),
+    "DATABASE_POOL_MODE": ("", "transaction behind PgBouncer in transaction mode (turns psycopg's prepared "
+                               "statements off)"),
     "CUSTOMER_TOKEN_HOURS": ("168", "lifetime of a shopper's token"),
     "ADMIN_TOKEN_HOURS": ("8", "lifetime of an administrator's token"),
     "GOOGLE_CLIENT_ID": ("", "OAuth client id of Google sign-in; the Google button shows only when it and the secret are set"),
@@ -74,6 +83,19 @@ def _database_url(raw: str, instance_path: str) -> str:
         if raw.startswith(prefix):
             return "postgresql+psycopg://" + raw[len(prefix):]
     return raw
+
+
+def _engine_options(database_url: str, pool_mode: str) -> dict:
+    if database_url.startswith("sqlite"):
+        return {}
+    options = {"pool_pre_ping": True}
+    if pool_mode == "transaction":
+        # PgBouncer in transaction mode hands each transaction to any server connection, where a
+        # statement psycopg prepared on another one does not exist: never prepare.
+        options["connect_args"] = {"prepare_threshold": None}
+    elif pool_mode:
+        raise RuntimeError(f"DATABASE_POOL_MODE must be empty or 'transaction'; got {pool_mode!r}")
+    return options
 
 
 def _instance_secrets(instance_path: str) -> dict:
@@ -117,7 +139,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         ADMIN_TOKEN_EXPIRES=timedelta(hours=int(_env("ADMIN_TOKEN_HOURS", overrides))),
         JWT_TOKEN_LOCATION=["headers"],
         SQLALCHEMY_DATABASE_URI=database_url,
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True} if not database_url.startswith("sqlite") else {},
+        SQLALCHEMY_ENGINE_OPTIONS=_engine_options(database_url, _env("DATABASE_POOL_MODE", overrides)),
         MEDIA_ROOT=media_root,
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
         S3_BUCKET=_env("S3_BUCKET", overrides),
@@ -140,6 +162,8 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         MAIL_USERNAME=_env("MAIL_USERNAME", overrides),
         MAIL_PASSWORD=_env("MAIL_PASSWORD", overrides),
         MAIL_DEFAULT_SENDER=_env("MAIL_DEFAULT_SENDER", overrides),
+        MAIL_RETRY_SECONDS=int(_env("MAIL_RETRY_SECONDS", overrides)),
+        MAIL_CLAIM_SECONDS=int(_env("MAIL_CLAIM_SECONDS", overrides)),
         RAZORPAY_KEY_ID=_env("RAZORPAY_KEY_ID", overrides),
         RAZORPAY_KEY_SECRET=_env("RAZORPAY_KEY_SECRET", overrides),
         RAZORPAY_WEBHOOK_SECRET=_env("RAZORPAY_WEBHOOK_SECRET", overrides),
@@ -147,6 +171,10 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         RAZORPAY_CHECKOUT_URL=_env("RAZORPAY_CHECKOUT_URL", overrides),
         RAZORPAY_TIMEOUT_SECONDS=float(_env("RAZORPAY_TIMEOUT_SECONDS", overrides)),
         PAYMENT_WINDOW_MINUTES=int(_env("PAYMENT_WINDOW_MINUTES", overrides)),
+        JOBS_URL=_env("JOBS_URL", overrides),
+        JOBS_IN_WEB=str(_env("JOBS_IN_WEB", overrides)).lower() in _TRUE,
+        JOBS_WORKERS=int(_env("JOBS_WORKERS", overrides)),
+        DATABASE_POOL_MODE=_env("DATABASE_POOL_MODE", overrides),
         GOOGLE_CLIENT_ID=_env("GOOGLE_CLIENT_ID", overrides),
         GOOGLE_CLIENT_SECRET=_env("GOOGLE_CLIENT_SECRET", overrides),
         GOOGLE_DISCOVERY_URL=_env("GOOGLE_DISCOVERY_URL", overrides),

@@ -66,3 +66,5 @@ def register_extensions(app: Flask) -> None:
     api.init_app(app)
     limiter.init_app(app)
     compress.init_app(app)
+    from bookstore import jobs
+    jobs.init_app(app)

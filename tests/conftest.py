@@ -54,6 +54,9 @@ def _config(url: str, media_root: str, **extra) -> dict:
         "SECRET_KEY": "test-secret-key-0123456789abcdef0123456789",
         "JWT_SECRET_KEY": "test-jwt-key-0123456789abcdef0123456789abcdef",
         "RATELIMIT_STORAGE_URI": "memory://",
+        # Jobs run inline, inside the commit that enqueues them: the test client sees their effects
+        # at once. The consumer itself is exercised by tests/jobs/ with real queues.
+        "JOBS_URL": "immediate://",
         **extra,
     }
 

@@ -64,6 +64,8 @@ class Gunicorn:
             "RAZORPAY_KEY_SECRET": "",
             "PYTHONUNBUFFERED": "1",
             "GUNICORN_READY_DIR": str(self.ready_dir),
+            # The embedded consumer's queue lives beside this server, never in the project's instance folder.
+            "JOBS_URL": f"sqlite:///{self.workdir / 'jobs.sqlite3'}",
         }
 
     # ------------------------------------------------------------------ lifecycle

@@ -8,7 +8,7 @@ from bookstore.schemas.book import (BookIdsQuerySchema, BookInputSchema, BookLis
                                     SuggestQuerySchema)
 from bookstore.schemas.common import PaginationSchema, pagination
 from bookstore.security import admin_only, current_user, require_admin
-from bookstore.services import catalogue, inventory, orders
+from bookstore.services import catalogue, inventory
 
 blp = Blueprint("books", __name__, url_prefix="/api/books", description="Catalogue")
 
@@ -60,7 +60,6 @@ def list_books(query):
     """A page of books, filtered, searched and sorted; administrators may ask for archived ones too."""
     if query.get("include_archived"):
         require_admin()
-    orders.release_expired_holds_if_any()  # shoppers see stock that unpaid orders no longer hold
     return list_reply(catalogue.list_books(search_text=query.pop("search", None), **query))
 
 
@@ -100,7 +99,6 @@ def new_releases(query):
 def books_by_ids(query):
     """The current version of several books at once (a cart re-reading its prices and stock); books
     that are unknown or no longer on sale are left out."""
-    orders.release_expired_holds_if_any()  # the stock shown is what can be bought now
     return {"books": catalogue.visible_books(query["ids"])}
 
 
@@ -120,7 +118,6 @@ def get_book(query, book_id):
     if query["include_archived"]:
         require_admin()
         return {"book": inventory.find_any(book_id)}
-    orders.release_expired_holds_if_any()
     return {"book": catalogue.get_book(book_id)}
 
 

@@ -8,7 +8,7 @@ from bookstore.extensions import db
 from bookstore.models.base import TimestampMixin, utcnow
 
 ORDER_STATUSES = ("pending", "processing", "shipped", "delivered", "cancelled")
-PAYMENT_STATUSES = ("pending", "awaiting", "paid", "failed", "refunded")
+PAYMENT_STATUSES = ("pending", "awaiting", "paid", "failed", "refunded", "refund_pending")
 PAYMENT_METHODS = ("cod", "online")
 ADDRESS_TYPES = ("home", "work", "other")
 
@@ -29,6 +29,7 @@ class Order(TimestampMixin, db.Model):
         Index("ix_orders_awaiting_expiry", "payment_status", "payment_expires_at"),
         Index("ix_orders_email", "email"),
         Index("ix_orders_created", "created_at"),
+        Index("ix_orders_refund_pending", "payment_status", "refund_attempts"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -61,6 +62,9 @@ class Order(TimestampMixin, db.Model):
     razorpay_order_id: Mapped[str | None] = mapped_column(String(40), unique=True)
     razorpay_payment_id: Mapped[str | None] = mapped_column(String(40), unique=True)
     razorpay_refund_id: Mapped[str | None] = mapped_column(String(40))
+    # A cancel sets payment_status refund_pending; the refund job counts its tries and keeps the last error.
+    refund_attempts: Mapped[int] = mapped_column(default=0, server_default="0")
+    refund_error: Mapped[str] = mapped_column(String(300), default="", server_default="")
     paid_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Online orders hold their stock until then; unpaid, they are cancelled and the stock freed.
     payment_expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
@@ -160,3 +164,5 @@ class OutboxMail(db.Model):
     next_attempt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     attempts: Mapped[int] = mapped_column(default=0)
     last_error: Mapped[str] = mapped_column(String(300), default="")
+    # Set by the consumer that is sending it, so no other sends it too; a killed consumer's claim runs out.
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

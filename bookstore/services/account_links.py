@@ -84,3 +84,16 @@ def spend_outstanding(user: User, purpose: str) -> None:
 
 def _refuse(reason: str):
     raise ValidationFailed({"token": [_REFUSALS[reason]]}, data={"reason": reason})
+
+
+# Spent and expired links are kept this long, so a late click still says "used" or "expired".
+PRUNE_AFTER = timedelta(days=7)
+
+
+def prune_expired() -> int:
+    """Delete links expired or used more than a week ago (the hourly job); returns how many."""
+    cutoff = utcnow() - PRUNE_AFTER
+    removed = db.session.execute(delete(AccountToken).where(
+        (AccountToken.expires_at < cutoff) | (AccountToken.used_at < cutoff))).rowcount
+    db.session.commit()
+    return removed

@@ -42,7 +42,6 @@ def register_customer(*, email: str, password: str, first_name: str, last_name: 
         raise _email_conflict() from None
     account_mail.verify_email(user)
     db.session.commit()
-    mail.deliver_queued()
     return user
 
 
@@ -86,7 +85,6 @@ def resend_verification(user: User) -> None:
         raise Conflict("Your e-mail address is already verified.")
     account_mail.verify_email(user)
     db.session.commit()
-    mail.deliver_queued()
 
 
 def request_password_reset(email: str) -> None:
@@ -94,9 +92,8 @@ def request_password_reset(email: str) -> None:
     user = db.session.scalar(select(User).where(User.email == email.lower()))
     if user is not None:
         account_mail.reset_password(user)
+        # The mail is sent by a job, so the answer's timing cannot tell which addresses have accounts.
         db.session.commit()
-    # Sent after the answer has gone, so its timing cannot tell which addresses have accounts.
-    mail.deliver_after_response()
 
 
 def _check_new_password(user: User, password: str, field: str) -> None:
@@ -129,7 +126,6 @@ def reset_password(raw_token: str, password: str) -> User:
     if not user.email_verified:
         mark_verified(user)
     db.session.commit()
-    mail.deliver_queued()
     return user
 
 
@@ -146,7 +142,6 @@ def change_password(user: User, current_password: str, new_password: str) -> Use
     _check_new_password(user, new_password, "newPassword")
     _set_password(user, new_password)
     db.session.commit()
-    mail.deliver_queued()
     return user
 
 
@@ -171,7 +166,6 @@ def update_profile(user: User, changes: dict) -> User:
     except IntegrityError:
         db.session.rollback()
         raise _email_conflict() from None
-    mail.deliver_queued()
     return user
 
 

@@ -11,7 +11,9 @@ from sqlalchemy.exc import IntegrityError
 from bookstore.errors import ApiError, Conflict, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Book, Order, OrderLine, OrderStatusChange, User, parse_id, utcnow
-from bookstore.services import mail, notifications, orders, payments, stock
+from bookstore.observability import metrics
+from bookstore.services import notifications, orders, stock
+from bookstore.services.razorpay_gateway import online_available
 from bookstore.services.india import canonical_state
 from bookstore.services.storage import public_url
 
@@ -40,7 +42,7 @@ def place_order(data: dict, user: User | None, idempotency_key: str | None = Non
     request_hash = _request_hash(data)
     if scoped_key and (existing := _existing_for_key(scoped_key, request_hash)):
         return existing, False
-    if data["payment_method"] == "online" and not payments.online_available():
+    if data["payment_method"] == "online" and not online_available():
         raise ValidationFailed({"paymentMethod": ["Online payment is not available right now. "
                                                   "Please choose cash on delivery."]})
     orders.release_expired_holds()
@@ -61,7 +63,7 @@ def place_order(data: dict, user: User | None, idempotency_key: str | None = Non
         if scoped_key and (existing := _existing_for_key(scoped_key, request_hash)):
             return existing, False
         raise
-    mail.deliver_queued()
+    metrics.order_placed(order.payment_method)
     return order, True
 
 

@@ -1,7 +1,10 @@
-"""Outgoing e-mail through an outbox: queued in the transaction of the change it reports, then sent.
+"""Outgoing e-mail through an outbox: queued in the transaction of the change it reports, sent by a job.
 
-SMTP when MAIL_SERVER is set, otherwise written to the log. A mail server that is down never
-loses or blocks an order: the message stays queued and `flask send-mail` retries it.
+`queue` writes the mail into `mail_outbox` with the caller's change and asks for the `send_mail` job
+once that transaction commits. No request talks SMTP. The job claims the mail first (a conditional
+UPDATE), so two consumers never send it twice; a failure backs off, and the periodic sweep finds
+mails whose job was lost or whose claim ran out (a consumer killed mid-send). SMTP when MAIL_SERVER
+is set, otherwise the log.
 """
 import logging
 import smtplib
@@ -9,14 +12,19 @@ from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from flask import Flask, after_this_request, current_app, g, has_app_context, has_request_context, request
-from sqlalchemy import select
+from flask import current_app, has_request_context, request
+from sqlalchemy import and_, or_, select, update
 
+from bookstore import jobs
 from bookstore.extensions import db
+from bookstore.jobs import tasks
 from bookstore.models import OutboxMail, utcnow
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
+SMTP_TIMEOUT_SECONDS = 10
+# A mail still unsent this long after it was due has lost its job: the sweep enqueues it again.
+SWEEP_GRACE_SECONDS = 60
 
 
 def public_url(path: str) -> str:
@@ -26,88 +34,92 @@ def public_url(path: str) -> str:
 
 
 def queue(to: str, subject: str, text: str) -> OutboxMail:
-    """Add an e-mail to the outbox; it is committed (or dropped) with the caller's transaction."""
+    """Add an e-mail to the outbox; it is committed (or dropped) with the caller's transaction and
+    sent by a job after the commit."""
     mail = OutboxMail(to_address=to, subject=subject, body=text)
     db.session.add(mail)
-    if has_app_context():
-        g.setdefault("queued_mail", []).append(mail)
+    db.session.flush()
+    jobs.after_commit(tasks.send_mail, mail.id)
     return mail
 
 
-def deliver_queued() -> None:
-    """After the caller's commit: try the e-mails it queued now; failures stay for `flask send-mail`."""
-    queued = g.pop("queued_mail", []) if has_app_context() else []
-    for mail in queued:
-        if mail.id is not None and mail.sent_at is None:
-            _attempt(mail)
-    if queued:
-        db.session.commit()
-
-
-def deliver_after_response() -> None:
-    """After the caller's commit: send the e-mails it queued only once the answer has gone out.
-
-    For answers whose timing must not tell whether an e-mail was sent (forgot-password): the SMTP
-    conversation happens when the server closes the response, for every request alike.
-    """
-    ids = [mail.id for mail in g.pop("queued_mail", []) if mail.id is not None]
-    app = current_app._get_current_object()
-
-    @after_this_request
-    def _send_on_close(response):
-        response.call_on_close(lambda: _deliver_ids(app, ids))
-        return response
-
-
-def _deliver_ids(app: Flask, ids: list[int]) -> None:
-    if not ids:
-        return
-    with app.app_context():
-        try:
-            for mail in db.session.scalars(select(OutboxMail).where(OutboxMail.id.in_(ids),
-                                                                     OutboxMail.sent_at.is_(None))):
-                _attempt(mail)
-            db.session.commit()
-        except Exception:
-            # The answer has gone already; what was not sent stays queued for `flask send-mail`.
-            log.exception("Could not send e-mails %s after the response", ids)
-            db.session.rollback()
-
-
-def send_pending(limit: int = 100) -> tuple[int, int]:
-    """Send queued e-mails whose time has come; returns (sent, failed)."""
-    now = utcnow()
-    pending = db.session.scalars(
-        select(OutboxMail).where(OutboxMail.sent_at.is_(None), OutboxMail.next_attempt_at <= now,
-                                 OutboxMail.attempts < MAX_ATTEMPTS)
-        .order_by(OutboxMail.id).limit(limit)
-    ).all()
-    sent = sum(_attempt(mail) for mail in pending)
-    db.session.commit()
-    return sent, len(pending) - sent
-
-
-def send(to: str, subject: str, text: str) -> bool:
-    """Queue and send at once (for mails that report no state change, like newsletter links)."""
+def send(to: str, subject: str, text: str) -> OutboxMail:
+    """Queue a mail that reports no other change (a newsletter link) and commit it."""
     mail = queue(to, subject, text)
     db.session.commit()
-    deliver_queued()
-    return mail.sent_at is not None
+    return mail
 
 
-def _attempt(mail: OutboxMail) -> bool:
-    mail.attempts += 1
+def _claim(mail_id: int) -> bool:
+    """Take the mail for this consumer: unsent, under the attempt limit, nobody else sending it."""
+    now = utcnow()
+    claimed = db.session.execute(
+        update(OutboxMail)
+        .where(OutboxMail.id == mail_id, OutboxMail.sent_at.is_(None), OutboxMail.attempts < MAX_ATTEMPTS,
+               or_(OutboxMail.claimed_until.is_(None), OutboxMail.claimed_until < now))
+        .values(claimed_until=now + timedelta(seconds=current_app.config["MAIL_CLAIM_SECONDS"]),
+                attempts=OutboxMail.attempts + 1)
+        .execution_options(synchronize_session=False)
+    ).rowcount == 1
+    db.session.commit()
+    return claimed
+
+
+def send_one(mail_id: int) -> bool:
+    """Send one queued mail unless it was sent or is being sent; True when this call sent it."""
+    if not _claim(mail_id):
+        return False
+    mail = db.session.get(OutboxMail, mail_id)
     try:
         _transmit(mail)
     except (OSError, smtplib.SMTPException) as error:
         log.warning("Could not send e-mail %s to %s: %s", mail.id, mail.to_address, error)
         mail.last_error = str(error)[:300]
-        # Back off: 1, 2, 4 ... minutes between attempts.
-        mail.next_attempt_at = utcnow() + timedelta(minutes=2 ** (mail.attempts - 1))
+        mail.next_attempt_at = utcnow() + timedelta(seconds=retry_delay(mail.attempts))
+        mail.claimed_until = None
+        db.session.commit()
         return False
     mail.sent_at = utcnow()
     mail.last_error = ""
+    mail.claimed_until = None
+    db.session.commit()
     return True
+
+
+def retry_delay(attempts: int) -> int:
+    """Seconds before the next try after `attempts` failures: 1, 2, 4 ... times MAIL_RETRY_SECONDS."""
+    return current_app.config["MAIL_RETRY_SECONDS"] * 2 ** (attempts - 1)
+
+
+def seconds_until_retry(mail_id: int) -> int | None:
+    """When a failed mail may be tried again, or None when it is sent, claimed or out of attempts."""
+    mail = db.session.get(OutboxMail, mail_id)
+    if mail is None or mail.sent_at is not None or mail.attempts >= MAX_ATTEMPTS or mail.claimed_until:
+        return None
+    next_at = mail.next_attempt_at if mail.next_attempt_at.tzinfo else mail.next_attempt_at.replace(
+        tzinfo=utcnow().tzinfo)
+    return max(0, int((next_at - utcnow()).total_seconds()) + 1)
+
+
+def due_ids(limit: int = 500, grace_seconds: int = SWEEP_GRACE_SECONDS) -> list[int]:
+    """Unsent mails a sweep should hand to a job, oldest first: those whose sender's claim ran out
+    (it died mid-send), and unclaimed ones due for `grace_seconds` (their job was lost; younger ones
+    are left to the job that is still queued)."""
+    now = utcnow()
+    return list(db.session.scalars(
+        select(OutboxMail.id).where(
+            OutboxMail.sent_at.is_(None), OutboxMail.attempts < MAX_ATTEMPTS,
+            or_(OutboxMail.claimed_until < now,
+                and_(OutboxMail.claimed_until.is_(None),
+                     OutboxMail.next_attempt_at <= now - timedelta(seconds=grace_seconds))))
+        .order_by(OutboxMail.id).limit(limit)))
+
+
+def send_pending(limit: int = 100) -> tuple[int, int]:
+    """Send the due mails now, in this process (`flask send-mail`); returns (sent, not sent)."""
+    ids = due_ids(limit, grace_seconds=0)
+    sent = sum(send_one(mail_id) for mail_id in ids)
+    return sent, len(ids) - sent
 
 
 def _transmit(mail: OutboxMail) -> None:
@@ -116,13 +128,14 @@ def _transmit(mail: OutboxMail) -> None:
     message["From"] = config["MAIL_DEFAULT_SENDER"]
     message["To"] = mail.to_address
     message["Subject"] = mail.subject
-    message["Message-ID"] = make_msgid(domain="bookstore")
+    # One Message-ID per outbox row: a resend after a lost claim is recognisably the same mail.
+    message["Message-ID"] = make_msgid(idstring=f"outbox{mail.id}", domain="bookstore")
     message.set_content(mail.body)
     if not config.get("MAIL_SERVER"):
         log.info("E-mail to %s: %s\n%s", mail.to_address, mail.subject, mail.body)
         return
     smtp_class = smtplib.SMTP_SSL if config["MAIL_USE_SSL"] else smtplib.SMTP
-    with smtp_class(config["MAIL_SERVER"], config["MAIL_PORT"], timeout=10) as smtp:
+    with smtp_class(config["MAIL_SERVER"], config["MAIL_PORT"], timeout=SMTP_TIMEOUT_SECONDS) as smtp:
         if config["MAIL_USE_TLS"]:
             smtp.starttls()
         if config.get("MAIL_USERNAME"):

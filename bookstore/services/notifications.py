@@ -32,7 +32,7 @@ def order_paid(order: Order) -> None:
 def status_changed(order: Order, note: str = "") -> None:
     """Any status change, including cancellation and its refund."""
     extra = f"\n\n{note}" if note else ""
-    if order.status == "cancelled" and order.payment_status == "refunded":
+    if order.status == "cancelled" and order.payment_status in ("refund_pending", "refunded"):
         extra += f"\n\nYour payment of {_rupees(order.total_paise)} is being refunded; it reaches you in 3-5 business days."
     mail.queue(order.email, f"Order {order.order_number} is now {order.status}",
                f"Hello {order.first_name},\n\nYour order {order.order_number} is now {order.status}.{extra}\n\n"

@@ -1,15 +1,11 @@
 """After the order: reading, looking up, cancelling, status changes and expiring unpaid holds."""
-import time
-
 from sqlalchemy import func, or_, select, update
 
 from bookstore.errors import Conflict, Forbidden, NotFound
 from bookstore.extensions import db
 from bookstore.models import Order, OrderStatusChange, User, utcnow
-from bookstore.services import audit, mail, notifications, stock
+from bookstore.services import audit, notifications, refunds, stock
 from bookstore.services.paging import Page, paginate
-
-READ_CHECK_SECONDS = 10
 
 # Admin moves between any statuses except these (decisions §5): stock was released, or it was delivered.
 FORBIDDEN_MOVES = {("delivered", "cancelled")}
@@ -94,35 +90,34 @@ def _move(order: Order, new_status: str, by: str, note: str = "") -> bool:
 
 
 def _cancel(order: Order, by: str, note: str) -> None:
-    """Cancel in the current transaction: status, stock back once, refund recorded by the caller."""
+    """Cancel in the current transaction: status, stock back once, a paid order's refund asked for,
+    and the shopper's notice. :raise Conflict: when the order changed meanwhile."""
     if not _move(order, "cancelled", by, note):
         raise Conflict("The order changed meanwhile. Please reload it.")
     stock.release(order)
+    refunds.request_refund(order)
+    db.session.refresh(order)
+    notifications.status_changed(order)
 
 
 def cancel_by_customer(public_id: str, user: User | None) -> Order:
-    """The owner cancels a pending or processing order within an hour; a paid one is refunded.
+    """The owner cancels a pending or processing order within an hour; a paid one is refunded by a job.
 
     :raise NotFound: :raise Conflict: when too late or no longer cancellable.
     """
-    from bookstore.services import payments
-
     order = for_viewer(public_id, user)
     if order.user_id != user.id:
         raise Forbidden("Only the shopper who placed the order can cancel it here.")
     if not order.can_be_cancelled_by_customer(utcnow()):
         raise Conflict("This order can no longer be cancelled. Orders can be cancelled within 1 hour "
                        "while they are pending or processing.")
-    refund_id = payments.refund(order) if order.payment_status == "paid" else None
     _cancel(order, "customer", "Cancelled by the shopper")
-    _after_cancel(order, refund_id)
+    db.session.commit()
     return _reload(order)
 
 
 def change_status(public_id: str, new_status: str, admin: User, note: str = "") -> Order:
     """An administrator moves an order. :raise Conflict: out of cancelled, or delivered to cancelled."""
-    from bookstore.services import payments
-
     order = find(public_id)
     if order.status == new_status:
         return order
@@ -133,41 +128,24 @@ def change_status(public_id: str, new_status: str, admin: User, note: str = "") 
     by = f"admin:{admin.id}"
     before = {"status": order.status}
     if new_status == "cancelled":
-        refund_id = payments.refund(order) if order.payment_status == "paid" else None
         _cancel(order, by, note or "Cancelled by the shop")
-        _audit_status(admin, order, before, new_status, note, refund_id)
-        _after_cancel(order, refund_id)
+        _audit_status(admin, order, before, new_status, note, refund=order.payment_status == "refund_pending")
     else:
         if not _move(order, new_status, by, note):
             raise Conflict("The order changed meanwhile. Please reload it.")
         _audit_status(admin, order, before, new_status, note)
-        db.session.commit()
-        order = _reload(order)
+        db.session.refresh(order)
         notifications.status_changed(order, note)
-        db.session.commit()
-        mail.deliver_queued()
+    db.session.commit()
     return _reload(order)
 
 
-def _audit_status(admin: User, order: Order, before: dict, new_status: str, note: str,
-                  refund_id: str | None = None) -> None:
+def _audit_status(admin: User, order: Order, before: dict, new_status: str, note: str, refund: bool = False) -> None:
     """The audit entry of a status change, in the transaction of the change."""
     after = {"status": new_status, "note": note} if note else {"status": new_status}
-    if refund_id:
-        after["refundId"] = refund_id
+    if refund:
+        after["refund"] = "requested"
     audit.record(admin, "order.status", "order", order.public_id, before, after)
-
-
-def _after_cancel(order: Order, refund_id: str | None) -> None:
-    if refund_id:
-        db.session.execute(update(Order).where(Order.id == order.id)
-                           .values(payment_status="refunded", razorpay_refund_id=refund_id)
-                           .execution_options(synchronize_session=False))
-    db.session.commit()
-    order = _reload(order)
-    notifications.status_changed(order)
-    db.session.commit()
-    mail.deliver_queued()
 
 
 def _reload(order: Order) -> Order:
@@ -183,7 +161,8 @@ def _expired_hold(now) -> tuple:
 
 
 def release_expired_holds(limit: int = 50) -> int:
-    """Cancel online orders left unpaid past their window and free their stock; returns how many."""
+    """Cancel online orders left unpaid past their window and free their stock; returns how many.
+    Each order is its own transaction, with its notice inside it."""
     now = utcnow()
     expired = db.session.scalars(
         select(Order).where(*_expired_hold(now)).order_by(Order.id).limit(limit)
@@ -194,26 +173,14 @@ def release_expired_holds(limit: int = 50) -> int:
         if _move(order, "cancelled", "system", note):
             stock.release(order)
             released += 1
-            db.session.commit()
             notifications.status_changed(_reload(order), note)
         db.session.commit()
-    if released:
-        mail.deliver_queued()
     return released
 
 
-_next_read_check = 0.0  # per process: when catalogue reads may look for expired holds again
-
-
-def release_expired_holds_if_any() -> None:
-    """For read paths: at most every few seconds per process, one indexed look-up, and a write
-    only when an unpaid hold has run out (checkouts always release them first anyway)."""
-    global _next_read_check
-    now = time.monotonic()
-    if now < _next_read_check:
-        return
-    _next_read_check = now + READ_CHECK_SECONDS
-    expired = db.session.scalar(
-        select(Order.id).where(*_expired_hold(utcnow())).limit(1))
-    if expired is not None:
-        release_expired_holds()
+def release_all_expired_holds() -> int:
+    """Every expired hold, in batches (the periodic job and `flask expire-orders`)."""
+    total = 0
+    while released := release_expired_holds():
+        total += released
+    return total

@@ -1,64 +1,32 @@
-"""Online payment through Razorpay's official SDK: orders, signature checks, webhooks, refunds.
+"""Online payment of shop orders: Razorpay orders, Checkout's verify, webhooks and reconciliation.
 
 Every path that can mark an order paid goes through `_record_payment`, a conditional UPDATE, so
-one payment pays one order once, whichever of verify and the webhook comes first or twice.
+one payment pays one order once, whichever of verify, the webhook and the reconciliation job comes
+first or twice. Razorpay itself is reached only through `razorpay_gateway`.
 """
 import json
 import logging
+from datetime import timedelta
 
-import razorpay
-import requests
 from flask import current_app
-from razorpay.errors import BadRequestError, GatewayError, ServerError, SignatureVerificationError
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from bookstore.errors import ApiError, BadRequest, Conflict
 from bookstore.extensions import db
 from bookstore.models import Order, PaymentEvent, utcnow
-from bookstore.services import mail, notifications
+from bookstore.observability import metrics
+from bookstore.services import notifications, refunds
+from bookstore.services import razorpay_gateway as gateway
+from bookstore.services.razorpay_gateway import PaymentProviderError, online_available
 
 log = logging.getLogger(__name__)
 VERIFY_FAILED = "Payment verification failed"
-_SDK_ERRORS = (BadRequestError, GatewayError, ServerError, requests.RequestException, ValueError)
+# The reconciliation job asks about orders whose payment window opened this long ago or more.
+RECONCILE_AFTER = timedelta(minutes=5)
 
-
-class PaymentProviderError(ApiError):
-    """Razorpay failed or could not be reached: 502/503, and nothing changed on our side."""
-
-    status = 502
-
-
-def online_available() -> bool:
-    """Online payment needs the key id and secret; without them checkout offers cash on delivery."""
-    config = current_app.config
-    return bool(config.get("RAZORPAY_KEY_ID") and config.get("RAZORPAY_KEY_SECRET"))
-
-
-def _client() -> razorpay.Client:
-    clients = current_app.extensions.setdefault("razorpay_clients", {})
-    config = current_app.config
-    key = (config["RAZORPAY_KEY_ID"], config["RAZORPAY_KEY_SECRET"], config["RAZORPAY_BASE_URL"])
-    if key not in clients:
-        clients[key] = razorpay.Client(auth=key[:2], base_url=key[2].rstrip("/"))
-    return clients[key]
-
-
-def _call(what: str, function, *args):
-    """Call the SDK with the shop's timeout. :raise PaymentProviderError: on any failure."""
-    try:
-        return function(*args, timeout=current_app.config["RAZORPAY_TIMEOUT_SECONDS"])
-    except requests.Timeout:
-        log.warning("Razorpay timed out: %s", what)
-        raise PaymentProviderError("The payment service did not answer in time. Nothing was charged; "
-                                   "please try again.", status=503) from None
-    except requests.ConnectionError:
-        log.warning("Razorpay unreachable: %s", what)
-        raise PaymentProviderError("The payment service cannot be reached right now. Please try again "
-                                   "in a moment or choose cash on delivery.", status=503) from None
-    except _SDK_ERRORS as error:
-        log.warning("Razorpay refused %s: %s", what, error)
-        raise PaymentProviderError("The payment service could not process this request. Please try again.") from None
+__all__ = ["PaymentProviderError", "online_available", "create_razorpay_order", "verify", "handle_webhook",
+           "reconcile_unverified"]
 
 
 def _payable(public_id: str) -> Order:
@@ -94,10 +62,7 @@ def create_razorpay_order(public_id: str, claimed: dict) -> tuple[str, dict]:
             raise Conflict(f"The {name} does not match the order. Please reload your cart.",
                            data={"expected": expected})
     if order.razorpay_order_id is None:
-        created = _call("order.create", _client().order.create, {
-            "amount": order.total_paise, "currency": "INR", "receipt": order.order_number,
-            "notes": {"order_id": order.public_id},
-        })
+        created = gateway.create_order(order.total_paise, order.order_number, order.public_id)
         # Two tabs may ask at once: the first stored Razorpay order wins and both use it.
         db.session.execute(update(Order).where(Order.id == order.id, Order.razorpay_order_id.is_(None))
                            .values(razorpay_order_id=created["id"]).execution_options(synchronize_session=False))
@@ -111,17 +76,13 @@ def verify(razorpay_order_id: str, razorpay_payment_id: str, signature: str) -> 
     """Check the Checkout signature and mark the order paid. :raise BadRequest: 'Payment verification failed'."""
     if not online_available():
         raise BadRequest(VERIFY_FAILED)
-    try:
-        _client().utility.verify_payment_signature({
-            "razorpay_order_id": razorpay_order_id, "razorpay_payment_id": razorpay_payment_id,
-            "razorpay_signature": signature})
-    except (SignatureVerificationError, KeyError, TypeError, ValueError):
-        raise BadRequest(VERIFY_FAILED) from None
+    if not gateway.verify_checkout_signature(razorpay_order_id, razorpay_payment_id, signature):
+        raise BadRequest(VERIFY_FAILED)
     order = db.session.scalar(select(Order).where(Order.razorpay_order_id == razorpay_order_id))
     if order is None:
         raise BadRequest(VERIFY_FAILED)
     _log_event(order, "verify", "payment.verified", razorpay_payment_id, {"razorpay_order_id": razorpay_order_id})
-    return _record_payment(order, razorpay_payment_id)
+    return _record_payment(order, razorpay_payment_id, "verify")
 
 
 def _log_event(order: Order | None, source: str, event: str, payment_id: str | None, payload: dict,
@@ -137,16 +98,21 @@ def _log_event(order: Order | None, source: str, event: str, payment_id: str | N
     return True
 
 
-def _record_payment(order: Order, payment_id: str) -> Order:
-    """Mark paid once. Repeats of the same payment change nothing; another payment never re-pays."""
-    if order.payment_status in ("paid", "refunded"):
+def _record_payment(order: Order, payment_id: str, source: str) -> Order:
+    """Mark paid once. Repeats of the same payment change nothing; another payment never re-pays.
+
+    One transaction: the payment, and either the confirmation mail or (for an order cancelled
+    meanwhile) the refund request and its notice.
+    """
+    if order.payment_status in ("paid", "refunded", "refund_pending"):
         if order.razorpay_payment_id != payment_id:
             # Razorpay closes an order once paid, so this needs a person: say so loudly.
             log.error("Second payment %s for order %s, already paid by %s", payment_id, order.order_number,
                       order.razorpay_payment_id)
-        elif order.status == "cancelled" and order.payment_status == "paid" and not order.razorpay_refund_id:
-            # A late payment whose refund failed before: Razorpay's next signal tries again.
-            _refund_late_payment(order)
+        else:
+            # A late payment whose refund is still pending: this signal asks for the refund job again.
+            refunds.retry(order)
+            db.session.commit()
         return order
     try:
         paid = db.session.execute(
@@ -154,42 +120,25 @@ def _record_payment(order: Order, payment_id: str) -> Order:
             .values(payment_status="paid", razorpay_payment_id=payment_id, paid_at=utcnow())
             .execution_options(synchronize_session=False)
         ).rowcount == 1
+        if paid:
+            db.session.refresh(order)
+            if order.status == "cancelled":
+                # Paid after the window closed and the books were released: give the money back.
+                refunds.request_refund(order)
+                db.session.refresh(order)
+                notifications.status_changed(order, "The payment arrived after the order was cancelled, "
+                                                    "so it is refunded.")
+            else:
+                notifications.order_paid(order)
         db.session.commit()
     except IntegrityError:
         # This payment id already paid another order: it cannot pay a second one.
         db.session.rollback()
         raise Conflict("This payment has already been used for another order.") from None
-    db.session.refresh(order)
     if paid:
-        if order.status == "cancelled":
-            # Paid after the window closed and the books were released: give the money back.
-            _refund_late_payment(order)
-        else:
-            notifications.order_paid(order)
-            db.session.commit()
-            mail.deliver_queued()
+        metrics.payment_recorded(source)
+    db.session.refresh(order)
     return order
-
-
-def _refund_late_payment(order: Order) -> None:
-    try:
-        refund_id = refund(order)
-    except PaymentProviderError:
-        log.error("Late payment %s for cancelled order %s could not be refunded yet",
-                  order.razorpay_payment_id, order.order_number)
-        return
-    order.payment_status = "refunded"
-    order.razorpay_refund_id = refund_id
-    notifications.status_changed(order, "The payment arrived after the order was cancelled, so it is refunded.")
-    db.session.commit()
-    mail.deliver_queued()
-
-
-def refund(order: Order) -> str:
-    """Refund an order's payment in full through Razorpay; returns the refund id."""
-    result = _call("payment.refund", _client().payment.refund, order.razorpay_payment_id,
-                   {"amount": order.total_paise, "notes": {"order_id": order.public_id}})
-    return result["id"]
 
 
 def handle_webhook(raw_body: str, signature: str | None, event_id: str | None) -> str:
@@ -200,10 +149,8 @@ def handle_webhook(raw_body: str, signature: str | None, event_id: str | None) -
         raise ApiError("Webhooks are not configured.", 503)
     if not signature:
         raise BadRequest("Missing webhook signature.")
-    try:
-        _client().utility.verify_webhook_signature(raw_body, signature, secret)
-    except (SignatureVerificationError, KeyError, TypeError, ValueError):
-        raise BadRequest("Invalid webhook signature.") from None
+    if not gateway.verify_webhook_signature(raw_body, signature, secret):
+        raise BadRequest("Invalid webhook signature.")
     try:
         body = json.loads(raw_body)
         event = body["event"]
@@ -219,7 +166,7 @@ def handle_webhook(raw_body: str, signature: str | None, event_id: str | None) -
     if order is None:
         return "ignored"
     if event in ("payment.captured", "order.paid") and payment.get("id"):
-        _record_payment(order, payment["id"])
+        _record_payment(order, payment["id"], "webhook")
         return "paid"
     if event == "payment.failed":
         db.session.execute(update(Order).where(Order.id == order.id, Order.payment_status == "awaiting")
@@ -227,3 +174,28 @@ def handle_webhook(raw_body: str, signature: str | None, event_id: str | None) -
         db.session.commit()
         return "failed"
     return "ignored"
+
+
+def reconcile_unverified(limit: int = 100) -> int:
+    """The reconciliation job: for online orders still unpaid a while after Razorpay took their order,
+    fetch the Razorpay order's payments and record a captured one. Returns how many were paid."""
+    if not online_available():
+        return 0
+    cutoff = utcnow() - RECONCILE_AFTER
+    candidates = db.session.scalars(
+        select(Order).where(Order.payment_method == "online", Order.payment_status.in_(("awaiting", "failed")),
+                            Order.razorpay_order_id.is_not(None), Order.created_at <= cutoff,
+                            Order.status != "cancelled")
+        .order_by(Order.id).limit(limit)).all()
+    paid = 0
+    for order in candidates:
+        try:
+            attempts = gateway.order_payments(order.razorpay_order_id)
+        except PaymentProviderError:
+            continue  # the next run asks again
+        captured = [p for p in attempts if p.get("status") == "captured"]
+        if captured:
+            _log_event(order, "reconcile", "payment.captured", captured[0]["id"], {"payment": captured[0]})
+            _record_payment(order, captured[0]["id"], "reconcile")
+            paid += 1
+    return paid

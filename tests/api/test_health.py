@@ -56,3 +56,29 @@ def test_openapi_document_is_valid_and_lists_the_admin_api(client):
         assert path in document["paths"], path
     assert {"get", "post"} <= set(document["paths"]["/api/contact"])
     assert {"get", "put", "delete"} <= set(document["paths"]["/api/books/{book_id}"])
+
+
+def test_readiness_checks_the_database_and_the_job_queue(make_app, tmp_path):
+    """/api/health/ready answers 200 when the database and the queue (a SQLite file here) answer."""
+    app = make_app(JOBS_URL=f"sqlite:///{tmp_path / 'jobs.sqlite3'}")
+    response = app.test_client().get("/api/health/ready")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "database": "ok", "jobs": "ok"}
+
+
+def test_readiness_is_503_when_the_job_queue_is_unreachable(make_app):
+    """With Redis gone, readiness fails with the reason while liveness stays 200."""
+    app = make_app(JOBS_URL="redis://127.0.0.1:1/0?socket_connect_timeout=1")
+    client = app.test_client()
+    response = client.get("/api/health/ready")
+    assert response.status_code == 503
+    body = response.get_json()
+    assert (body["status"], body["database"], body["jobs"]) == ("error", "ok", "unavailable") and body["reason"]
+    assert client.get("/api/health").status_code == 200
+
+
+def test_an_unknown_jobs_url_refuses_to_start(make_app):
+    """A mistyped JOBS_URL stops the app at start-up instead of losing jobs later."""
+    import pytest
+    with pytest.raises(RuntimeError, match="JOBS_URL"):
+        make_app(JOBS_URL="amqp://127.0.0.1/")

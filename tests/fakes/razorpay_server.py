@@ -202,6 +202,9 @@ class FakeRazorpay(HttpFake):
             self.requests: list[Recorded] = []
             self._failures = deque()
             self._delays = deque()
+            self._late_answers = deque()
+            self._refund_keys: dict[str, str] = {}  # X-Refund-Idempotency -> refund id
+            self.idempotency_keys: list[str] = []  # every X-Refund-Idempotency received, in order
 
     # --- knobs for failure tests -----------------------------------------------------------
 
@@ -218,6 +221,13 @@ class FakeRazorpay(HttpFake):
         with self._lock:
             for _ in range(times):
                 self._delays.append(seconds)
+
+    def answer_late_next(self, seconds, times=1):
+        """Carry out the next `times` API calls, then wait `seconds` before answering: the caller times
+        out although the work was done (a refund made whose answer never arrived)."""
+        with self._lock:
+            for _ in range(times):
+                self._late_answers.append(seconds)
 
     def calls(self, method=None, prefix=""):
         """The recorded API requests, filtered by method and path prefix."""
@@ -389,8 +399,11 @@ class FakeRazorpay(HttpFake):
             parse_error = None
         with self._lock:
             self.requests.append(Recorded(method, url.path, body))
+            if headers.get("X-Refund-Idempotency"):
+                self.idempotency_keys.append(headers["X-Refund-Idempotency"])
             delay = self._delays.popleft() if self._delays else None
             failure = self._failures.popleft() if self._failures else None
+            late = self._late_answers.popleft() if self._late_answers else None
         if delay:
             self._stopping.wait(delay)
         if failure:
@@ -405,9 +418,11 @@ class FakeRazorpay(HttpFake):
             self._check_auth(headers)
             if parse_error:
                 raise parse_error
-            status, payload = self._route(method, url.path, body)
+            status, payload = self._route(method, url.path, body, headers.get("X-Refund-Idempotency"))
         except RazorpayError as error:
             status, payload = error.status, error.body
+        if late:
+            self._stopping.wait(late)
         return status, "application/json", json.dumps(payload).encode()
 
     @staticmethod
@@ -445,12 +460,19 @@ class FakeRazorpay(HttpFake):
         if not hmac.compare_digest(secret.encode(), self.key_secret.encode()):
             raise RazorpayError("Authentication failed", status=401, business=False)
 
-    def _route(self, method, path, body) -> tuple[int, dict]:
+    def _route(self, method, path, body, refund_key=None) -> tuple[int, dict]:
         for route_method, pattern, handler in self._routes:
             match = re.fullmatch(pattern, path)
             if match and route_method == method:
                 with self._lock:
-                    return 200, handler(body or {}, **match.groupdict())
+                    refunding = handler in (self._refund_payment, self._create_refund)
+                    if refunding and refund_key and refund_key in self._refund_keys:
+                        # Razorpay answers a repeated idempotency key with the refund it made the first time.
+                        return 200, copy.deepcopy(self.refunds[self._refund_keys[refund_key]])
+                    result = handler(body or {}, **match.groupdict())
+                    if refunding and refund_key:
+                        self._refund_keys[refund_key] = result["id"]
+                    return 200, result
         raise RazorpayError("The requested URL was not found on the server.", business=False)
 
     # --- API handlers (called with the lock held) -------------------------------------------

@@ -16,12 +16,15 @@ class _Collector:
 
 
 class SmtpSink:
-    """Start with `with SmtpSink() as sink:`; `sink.port`, `sink.messages`, `sink.body(i)`."""
+    """Start with `with SmtpSink() as sink:`; `sink.port`, `sink.messages`, `sink.body(i)`.
+    `SmtpSink(port)` takes over a given port (a mail server coming back where a dead one was)."""
 
-    def __init__(self):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+    def __init__(self, port: int | None = None):
+        if port is None:
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                port = probe.getsockname()[1]
+        self.port = port
         self._collector = _Collector()
         self._controller = Controller(self._collector, hostname="127.0.0.1", port=self.port)
 

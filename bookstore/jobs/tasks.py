@@ -1,0 +1,70 @@
+"""The shop's jobs. Each is idempotent: run twice, or by two consumers at once, it changes nothing
+twice and sends nothing twice (the services below claim their rows with conditional UPDATEs).
+
+Services are imported inside the jobs: they import this module to enqueue, and the jobs call them.
+"""
+from huey import crontab
+from huey.exceptions import RetryTask
+
+from bookstore.jobs.queue import huey, periodic, task
+
+
+@task()
+def send_mail(mail_id: int) -> bool:
+    """Send one outbox mail (claimed first, so a repeat sends nothing); a failure is tried again after
+    the mail's back-off, and the sweep catches whatever this misses."""
+    from bookstore.services import mail
+    if mail.send_one(mail_id):
+        return True
+    delay = mail.seconds_until_retry(mail_id)
+    if delay is not None:
+        raise RetryTask(delay=delay)
+    return False
+
+
+@periodic(crontab(minute="*"))
+def sweep_outbox() -> int:
+    """Every minute: enqueue unsent mails whose job was lost or whose sender died mid-send."""
+    from bookstore.services import mail
+    ids = mail.due_ids()
+    for mail_id in ids:
+        huey.enqueue(send_mail.s(mail_id))
+    return len(ids)
+
+
+@task(retries=5, retry_delay=60)
+def refund_order(order_id: int) -> str:
+    """Refund a cancelled order's payment through Razorpay (retried; a lost answer is looked up first)."""
+    from bookstore.services import refunds
+    return refunds.refund(order_id)
+
+
+@periodic(crontab(minute="*/5"))
+def sweep_refunds() -> int:
+    """Every five minutes: enqueue refunds still pending (a lost job, or retries used up)."""
+    from bookstore.services import refunds
+    ids = refunds.pending_ids()
+    for order_id in ids:
+        huey.enqueue(refund_order.s(order_id))
+    return len(ids)
+
+
+@periodic(crontab(minute="*"))
+def expire_unpaid_orders() -> int:
+    """Every minute: cancel online orders unpaid past the payment window and free their stock."""
+    from bookstore.services import orders
+    return orders.release_all_expired_holds()
+
+
+@periodic(crontab(minute="*/5"))
+def reconcile_payments() -> int:
+    """Every five minutes: ask Razorpay about online orders whose verify and webhook never came."""
+    from bookstore.services import payments
+    return payments.reconcile_unverified()
+
+
+@periodic(crontab(minute="17"))
+def prune_expired() -> int:
+    """Hourly: delete spent or expired account links and revoked tokens past their expiry."""
+    from bookstore.services import account_links, sessions
+    return account_links.prune_expired() + sessions.prune_expired()

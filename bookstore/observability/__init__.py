@@ -1,0 +1,1 @@
+"""Logs, metrics and error reports: what operators of a fleet read."""

@@ -1,0 +1,95 @@
+"""Refunds as a job: a cancel marks the payment `refund_pending` at once, a job gives the money back.
+
+The job sends the refund with an idempotency key made from the order, counts the attempt before it
+calls (so a consumer killed mid-call is known to have tried), and on any later attempt first asks
+Razorpay for the payment's refunds: a refund whose answer was lost is recorded, not made twice.
+"""
+import logging
+
+from sqlalchemy import select, update
+
+from bookstore import jobs
+from bookstore.extensions import db
+from bookstore.jobs import tasks
+from bookstore.models import Order
+from bookstore.services import razorpay_gateway as gateway
+
+log = logging.getLogger(__name__)
+# After this many failed tries the admin dashboard flags the refund for a person to look at.
+ATTENTION_AFTER_ATTEMPTS = 3
+
+
+def request_refund(order: Order) -> bool:
+    """In the caller's transaction: a paid order's payment is to be refunded; the job runs after the
+    commit. False when the payment is not (or no longer) `paid`."""
+    marked = db.session.execute(
+        update(Order).where(Order.id == order.id, Order.payment_status == "paid")
+        .values(payment_status="refund_pending", refund_error="")
+        .execution_options(synchronize_session=False)
+    ).rowcount == 1
+    if marked:
+        jobs.after_commit(tasks.refund_order, order.id)
+    return marked
+
+
+def retry(order: Order) -> None:
+    """Ask for the refund job again (a new signal about a payment whose refund is still pending)."""
+    if order.payment_status == "refund_pending":
+        jobs.after_commit(tasks.refund_order, order.id)
+
+
+def idempotency_key(order: Order) -> str:
+    return f"refund-{order.public_id}"
+
+
+def refund(order_id: int) -> str:
+    """The refund job: 'refunded', or 'nothing to do' when the order is not waiting for one.
+
+    :raise PaymentProviderError: Razorpay failed; the job is retried and the attempt recorded.
+    """
+    order = db.session.get(Order, order_id)
+    if order is None or order.payment_status != "refund_pending":
+        return "nothing to do"
+    tried_before = order.refund_attempts > 0
+    db.session.execute(update(Order).where(Order.id == order.id)
+                       .values(refund_attempts=Order.refund_attempts + 1)
+                       .execution_options(synchronize_session=False))
+    db.session.commit()
+    try:
+        made = _earlier_refund(order) if tried_before else None
+        made = made or gateway.refund(order.razorpay_payment_id, order.total_paise, order.public_id,
+                                      idempotency_key(order))
+    except gateway.PaymentProviderError as error:
+        db.session.execute(update(Order).where(Order.id == order.id)
+                           .values(refund_error=error.message[:300])
+                           .execution_options(synchronize_session=False))
+        db.session.commit()
+        log.warning("Refund of order %s failed (attempt %s): %s", order.order_number,
+                    order.refund_attempts, error.message)
+        raise
+    db.session.execute(
+        update(Order).where(Order.id == order.id, Order.payment_status == "refund_pending")
+        .values(payment_status="refunded", razorpay_refund_id=made["id"], refund_error="")
+        .execution_options(synchronize_session=False))
+    db.session.commit()
+    return "refunded"
+
+
+def _earlier_refund(order: Order) -> dict | None:
+    """A refund Razorpay already made for this order (an earlier attempt whose answer was lost)."""
+    for made in gateway.refunds_of(order.razorpay_payment_id):
+        if (made.get("notes") or {}).get("order_id") == order.public_id or made.get("amount") == order.total_paise:
+            return made
+    return None
+
+
+def pending_ids(limit: int = 200) -> list[int]:
+    """Orders whose refund is still to be made (for the sweep)."""
+    return list(db.session.scalars(select(Order.id).where(Order.payment_status == "refund_pending")
+                                   .order_by(Order.id).limit(limit)))
+
+
+def needing_attention() -> int:
+    """Refunds that have failed again and again (for the admin dashboard)."""
+    return db.session.scalar(select(db.func.count()).select_from(Order).where(
+        Order.payment_status == "refund_pending", Order.refund_attempts >= ATTENTION_AFTER_ATTEMPTS)) or 0
