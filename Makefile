@@ -12,7 +12,7 @@ CLIENT_SOURCES := $(shell find client -type f 2>/dev/null)
 
 .PHONY: run test dev build setup migrate seed clean
 
-run: setup migrate ## Serve the shop with demo data on 127.0.0.1:$(PORT)
+run: setup migrate ## Serve the shop with demo data on 127.0.0.1:$(PORT); gunicorn also runs the job consumer
 	$(BIN)/flask seed-demo --if-empty
 	exec $(BIN)/gunicorn --no-control-socket --workers $(WORKERS) --bind 127.0.0.1:$(PORT) \
 		--access-logfile - wsgi:app
@@ -20,9 +20,10 @@ run: setup migrate ## Serve the shop with demo data on 127.0.0.1:$(PORT)
 test: setup ## Run every test (TEST_DATABASE_URL=postgresql://... runs them on PostgreSQL)
 	$(BIN)/python -m pytest
 
-dev: setup migrate ## Debug server + esbuild watching; online payment against the local fake: see README "Online payment in development"
+dev: setup migrate ## Debug server + job consumer + esbuild watching; online payment against the local fake: see README "Online payment in development"
 	$(BIN)/flask seed-demo --if-empty
-	trap 'kill 0' EXIT; npm run --silent watch & $(BIN)/flask run --debug --port $(PORT)
+	trap 'kill 0' EXIT; npm run --silent watch & $(BIN)/python -m bookstore.jobs.worker & \
+		$(BIN)/flask run --debug --port $(PORT)
 
 setup: $(STAMPS)/venv build
 

@@ -25,3 +25,43 @@ def test_a_worker_freezes_what_the_app_built_at_start_up(tmp_path):
     before, after = map(int, result.stdout.split())
     assert before == 0
     assert after > 50_000  # modules, mappers and schemas: ~140,000 objects
+
+
+def _gunicorn(database_url: str, tmp_path, workers: int, **env):
+    from tests.server import Gunicorn
+    server = Gunicorn(database_url, tmp_path, workers=workers, threads=1)
+    server.env.update(env)
+    return server
+
+
+def test_production_refuses_per_worker_rate_limits(database_url, tmp_path):
+    """With rate limits on, memory:// storage and two workers, production does not start: each worker
+    would count on its own, and a limit of 10 would let 20 through."""
+    from tests.server import ServerError
+    server = _gunicorn(database_url, tmp_path, 2, RATELIMIT_ENABLED="true", RATELIMIT_STORAGE_URI="memory://")
+    try:
+        server.start(timeout=20)
+    except ServerError as refused:
+        assert "RATELIMIT_STORAGE_URI is memory://" in str(refused)
+    else:
+        server.stop()
+        raise AssertionError("production started with per-worker rate limits")
+
+
+def test_production_starts_with_shared_rate_limits_and_its_job_consumer(database_url, tmp_path):
+    """Redis-backed limits start fine with two workers; the master starts one job consumer, restarts it
+    when it dies and stops it with the server."""
+    import os
+    import signal
+    from tests.jobs.consumer import wait_until
+    server = _gunicorn(database_url, tmp_path, 2, RATELIMIT_ENABLED="true",
+                       RATELIMIT_STORAGE_URI="redis://127.0.0.1:6379/13")
+    with server:
+        consumers = lambda: [pid for pid in server._live_group_members()  # noqa: E731
+                             if b"bookstore.jobs.worker" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        first = wait_until(consumers, 20, server.log()[-2000:])
+        assert len(first) == 1
+        os.kill(first[0], signal.SIGKILL)
+        second = wait_until(lambda: [pid for pid in consumers() if pid != first[0]], 20, server.log()[-2000:])
+        assert len(second) == 1
+    assert not server._live_group_members()
