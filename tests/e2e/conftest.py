@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import redis
 from playwright.sync_api import sync_playwright
 
 from bookstore import create_app
@@ -72,6 +73,11 @@ def e2e_services():
         yield {"smtp": sink, "razorpay": razorpay, "google": google}
 
 
+def _limits_database() -> int:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return 6 + (int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0)
+
+
 @pytest.fixture(scope="session")
 def live_server(e2e_database_url, e2e_services, tmp_path_factory):
     """gunicorn serving the built client and the API on a migrated, seeded database."""
@@ -88,8 +94,13 @@ def live_server(e2e_database_url, e2e_services, tmp_path_factory):
                       GOOGLE_DISCOVERY_URL=google.discovery_url, **GOOGLE_KEYS)
     # Rate limits on, as in production, so the per-account e-mail limit (ACCOUNT_MAIL_LIMIT) answers 429
     # for real; the per-IP limits are raised, since every browser here shares 127.0.0.1.
-    server.env.update(RATELIMIT_ENABLED="true", LOGIN_LIMIT_PER_IP="100000 per minute",
-                      FORM_LIMIT_PER_IP="100000 per minute", ACCOUNT_MAIL_LIMIT="3 per hour")
+    # Counted in Redis, as production must with several workers (it refuses memory:// then); one Redis
+    # database per xdist worker, emptied first.
+    limits_url = f"redis://127.0.0.1:6379/{_limits_database()}"
+    redis.Redis.from_url(limits_url).flushdb()
+    server.env.update(RATELIMIT_ENABLED="true", RATELIMIT_STORAGE_URI=limits_url,
+                      LOGIN_LIMIT_PER_IP="100000 per minute", FORM_LIMIT_PER_IP="100000 per minute",
+                      ACCOUNT_MAIL_LIMIT="3 per hour")
     flask = [str(ROOT / ".venv" / "bin" / "flask"), "--app", "wsgi"]
     for command in (["db", "upgrade"], ["seed-demo", "--books", str(DEMO_BOOKS)]):
         done = subprocess.run(flask + command, cwd=ROOT, env=server.env, capture_output=True, text=True, timeout=300)
