@@ -10,6 +10,7 @@ from sqlalchemy import and_, case, cast, Date, func, literal_column, or_, select
 
 from bookstore.extensions import db
 from bookstore.models import ORDER_STATUSES, Book, Category, Order, User, utcnow
+from bookstore.services import refunds
 from bookstore.services.india import IST
 
 LOW_STOCK_THRESHOLD = 5
@@ -35,6 +36,7 @@ class Stats:
     orders_by_status: dict
     revenue_by_day: list
     low_stock: list
+    refunds_needing_attention: int
 
 
 def stats(today: date | None = None) -> Stats:
@@ -58,6 +60,7 @@ def stats(today: date | None = None) -> Stats:
         low_stock=list(db.session.scalars(
             select(Book).where(Book.archived.is_(False), Book.stock <= LOW_STOCK_THRESHOLD)
             .order_by(Book.stock, Book.title, Book.id).limit(LOW_STOCK_LIMIT))),
+        refunds_needing_attention=refunds.needing_attention(),
     )
 
 

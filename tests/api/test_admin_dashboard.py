@@ -84,3 +84,17 @@ def test_recent_orders_are_the_ten_newest_with_names(client, admin, factories):
     assert [o["_id"] for o in shown] == [o["_id"] for o in reversed(orders)][:10]
     assert shown[0]["user"] == {"firstName": "Asha", "lastName": "Verma"}
     assert shown[0]["totalAmount"] == shown[0]["totalPrice"] == orders[-1]["totalPrice"]
+
+
+def test_refunds_that_keep_failing_are_flagged(client, admin, factories):
+    """A cancelled order whose refund has failed three times or more is counted for the admin; one
+    that failed once, or was refunded, is not."""
+    book = factories.book(stock=10)
+    orders = [placed(client, [(book, 1)]) for _ in range(3)]
+    set_order(orders[0]["_id"], payment_method="online", status="cancelled", payment_status="refund_pending",
+              refund_attempts=3, refund_error="The payment service did not answer in time.")
+    set_order(orders[1]["_id"], payment_method="online", status="cancelled", payment_status="refund_pending",
+              refund_attempts=1)
+    set_order(orders[2]["_id"], payment_method="online", status="cancelled", payment_status="refunded",
+              refund_attempts=4)
+    assert stats(client, admin)["refundsNeedingAttention"] == 1

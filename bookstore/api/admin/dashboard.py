@@ -35,6 +35,8 @@ class StatsReplySchema(Schema):
     revenueByDay = fields.List(fields.Nested(RevenueDaySchema), attribute="revenue_by_day")
     lowStockThreshold = fields.Constant(dashboard.LOW_STOCK_THRESHOLD)
     lowStock = fields.List(fields.Nested(LowStockBookSchema), attribute="low_stock")
+    # Cancelled orders whose refund has failed again and again: a person should look at them.
+    refundsNeedingAttention = fields.Integer(attribute="refunds_needing_attention")
 
 
 class RecentOrdersReplySchema(Schema):

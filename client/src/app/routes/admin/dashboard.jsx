@@ -42,6 +42,13 @@ function DashboardBody({ stats, recentOrders }) {
   const statusTotal = Math.max(ORDER_STATUSES.reduce((sum, key) => sum + (byStatus[key] ?? 0), 0), 1);
   return (
     <div className="adm-dashboard">
+      {stats.refundsNeedingAttention > 0 && (
+        <p className="adm-alert adm-alert--error" role="alert">
+          {stats.refundsNeedingAttention === 1 ? "1 refund keeps" : `${formatCount(stats.refundsNeedingAttention)} refunds keep`}{" "}
+          failing at Razorpay. The shop retries by itself; if it goes on, check the payment in Razorpay's dashboard.{" "}
+          <Link to={adminPaths.orders({ status: "cancelled" })}>Cancelled orders</Link>
+        </p>
+      )}
       <section aria-label="Totals">
         <ul className="adm-stats">
           {cards.map((card) => (
