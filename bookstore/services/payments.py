@@ -6,6 +6,7 @@ first or twice. Razorpay itself is reached only through `razorpay_gateway`.
 """
 import json
 import logging
+import re
 from datetime import timedelta
 
 from flask import current_app
@@ -17,6 +18,7 @@ from bookstore.extensions import db
 from bookstore.models import Order, PaymentEvent, utcnow
 from bookstore.observability import metrics
 from bookstore.services import notifications, refunds
+from bookstore.services.orders import find as find_order
 from bookstore.services import razorpay_gateway as gateway
 from bookstore.services.razorpay_gateway import PaymentProviderError, online_available
 
@@ -24,15 +26,16 @@ log = logging.getLogger(__name__)
 VERIFY_FAILED = "Payment verification failed"
 # The reconciliation job asks about orders whose payment window opened this long ago or more.
 RECONCILE_AFTER = timedelta(minutes=5)
+# Razorpay's ids (order_..., pay_..., evt_...): anything else in a signed body is refused, not looked up.
+RAZORPAY_ID = re.compile(r"[A-Za-z0-9_]{1,40}")
+MISMATCH = "The payment does not match the order, so it was not accepted. Nothing was charged twice; please contact us."
 
 __all__ = ["PaymentProviderError", "online_available", "create_razorpay_order", "verify", "handle_webhook",
            "reconcile_unverified"]
 
 
 def _payable(public_id: str) -> Order:
-    from bookstore.services.orders import find
-
-    order = find(public_id)
+    order = find_order(public_id)
     if order.payment_method != "online":
         raise Conflict("This order is paid on delivery.")
     if order.status == "cancelled":
@@ -73,7 +76,12 @@ def create_razorpay_order(public_id: str, claimed: dict) -> tuple[str, dict]:
 
 
 def verify(razorpay_order_id: str, razorpay_payment_id: str, signature: str) -> Order:
-    """Check the Checkout signature and mark the order paid. :raise BadRequest: 'Payment verification failed'."""
+    """Check the Checkout signature, then Razorpay's own record of the payment, and mark the order paid.
+
+    :raise BadRequest: 'Payment verification failed' (bad signature, unknown order, payment not made).
+    :raise Conflict: the payment's order, amount or currency is not the shop order's (recorded, not paid).
+    :raise PaymentProviderError: Razorpay could not be asked (the webhook or reconciliation settles it).
+    """
     if not online_available():
         raise BadRequest(VERIFY_FAILED)
     if not gateway.verify_checkout_signature(razorpay_order_id, razorpay_payment_id, signature):
@@ -82,7 +90,40 @@ def verify(razorpay_order_id: str, razorpay_payment_id: str, signature: str) -> 
     if order is None:
         raise BadRequest(VERIFY_FAILED)
     _log_event(order, "verify", "payment.verified", razorpay_payment_id, {"razorpay_order_id": razorpay_order_id})
-    return _record_payment(order, razorpay_payment_id, "verify")
+    payment = gateway.fetch_payment(razorpay_payment_id)
+    return _settle(order, payment, "verify")
+
+
+def _mismatch(order: Order, payment: dict) -> str | None:
+    """What in Razorpay's payment record disagrees with the shop order, if anything."""
+    if payment.get("order_id") != order.razorpay_order_id:
+        return "order"
+    if payment.get("amount") != order.total_paise or isinstance(payment.get("amount"), bool):
+        return "amount"
+    if payment.get("currency") != "INR":
+        return "currency"
+    return None
+
+
+def _settle(order: Order, payment: dict, source: str) -> Order:
+    """Pay the order from Razorpay's record of a payment: captured pays, authorized is captured for the
+    order's amount first, a mismatch is recorded and pays nothing.
+
+    :raise Conflict: mismatch. :raise BadRequest: the payment was not made (failed, created).
+    """
+    payment_id = str(payment.get("id"))
+    wrong = _mismatch(order, payment)
+    if wrong:
+        log.error("Payment %s does not match order %s: %s differs", payment_id, order.order_number, wrong)
+        _log_event(order, source, "payment.mismatch", payment_id[:40],
+                   {"differs": wrong, "payment": {k: payment.get(k) for k in ("order_id", "amount", "currency",
+                                                                              "status")}})
+        raise Conflict(MISMATCH)
+    if payment.get("status") == "authorized":
+        payment = gateway.capture(payment_id, order.total_paise)
+    if payment.get("status") not in ("captured", "refunded"):
+        raise BadRequest(VERIFY_FAILED)
+    return _record_payment(order, payment_id, source)
 
 
 def _log_event(order: Order | None, source: str, event: str, payment_id: str | None, payload: dict,
@@ -159,14 +200,24 @@ def handle_webhook(raw_body: str, signature: str | None, event_id: str | None) -
         razorpay_order_id = payment.get("order_id") or ((payload.get("order") or {}).get("entity") or {}).get("id")
     except (ValueError, KeyError, AttributeError, TypeError):
         raise BadRequest("Malformed webhook body.") from None
+    ids = [value for value in (razorpay_order_id, payment.get("id"), event_id) if value is not None]
+    if not isinstance(event, str) or not all(isinstance(v, str) and RAZORPAY_ID.fullmatch(v) for v in ids):
+        # Refused with 400, not looked up: a list, a NUL or an over-long id is no Razorpay id.
+        raise BadRequest("Malformed webhook body.")
     order = (db.session.scalar(select(Order).where(Order.razorpay_order_id == razorpay_order_id))
              if razorpay_order_id else None)
-    if not _log_event(order, "webhook", str(event)[:60], payment.get("id"), body, event_id and event_id[:60]):
+    if not _log_event(order, "webhook", event[:60], payment.get("id"), body, event_id):
         return "duplicate"
     if order is None:
         return "ignored"
-    if event in ("payment.captured", "order.paid") and payment.get("id"):
-        _record_payment(order, payment["id"], "webhook")
+    if event in ("payment.captured", "order.paid", "payment.authorized") and payment.get("id"):
+        # The signed entity is Razorpay's record: its order, amount and currency must be the order's.
+        try:
+            _settle(order, payment, "webhook")
+        except Conflict:
+            return "mismatch"
+        except BadRequest:
+            return "ignored"
         return "paid"
     if event == "payment.failed":
         db.session.execute(update(Order).where(Order.id == order.id, Order.payment_status == "awaiting")
@@ -193,9 +244,12 @@ def reconcile_unverified(limit: int = 100) -> int:
             attempts = gateway.order_payments(order.razorpay_order_id)
         except PaymentProviderError:
             continue  # the next run asks again
-        captured = [p for p in attempts if p.get("status") == "captured"]
+        captured = [p for p in attempts if p.get("status") in ("captured", "authorized")]
         if captured:
-            _log_event(order, "reconcile", "payment.captured", captured[0]["id"], {"payment": captured[0]})
-            _record_payment(order, captured[0]["id"], "reconcile")
+            _log_event(order, "reconcile", "payment.found", captured[0]["id"], {"payment": captured[0]})
+            try:
+                _settle(order, captured[0], "reconcile")
+            except (Conflict, BadRequest, PaymentProviderError):
+                continue
             paid += 1
     return paid

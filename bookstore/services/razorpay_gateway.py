@@ -97,3 +97,13 @@ def refund(payment_id: str, amount_paise: int, public_id: str, idempotency_key: 
 def refunds_of(payment_id: str) -> list[dict]:
     """The refunds Razorpay made of a payment (to learn whether a refund whose answer was lost happened)."""
     return call("payment.refunds", client().payment.fetch_multiple_refund, payment_id).get("items", [])
+
+
+def fetch_payment(payment_id: str) -> dict:
+    """Razorpay's own record of a payment: its order, amount, currency and status."""
+    return call("payment.fetch", client().payment.fetch, payment_id)
+
+
+def capture(payment_id: str, amount_paise: int) -> dict:
+    """Capture an authorized payment for the given amount (accounts without automatic capture)."""
+    return call("payment.capture", client().payment.capture, payment_id, amount_paise, {"currency": "INR"})

@@ -8,6 +8,7 @@ import pytest
 import razorpay as razorpay_sdk
 
 from bookstore.extensions import db
+from bookstore.services import payments as payments_service
 from bookstore.models import Order, PaymentEvent, utcnow
 from tests.conftest import RAZORPAY_KEYS
 from tests.factories import count
@@ -308,7 +309,8 @@ def test_one_payment_pays_one_order(client, razorpay, smtp_sink, book):
     signed = {"razorpay_order_id": second_rp, "razorpay_payment_id": first_fields["razorpay_payment_id"],
               "razorpay_signature": hmac_hex(RAZORPAY_KEYS["RAZORPAY_KEY_SECRET"],
                                              f"{second_rp}|{first_fields['razorpay_payment_id']}")}
-    assert_refused(verify(client, signed), 409, "This payment has already been used for another order.")
+    # Razorpay's record of that payment names the first order: refused and recorded, nothing paid.
+    assert_refused(verify(client, signed), 409, payments_service.MISMATCH)
     row = order_row(second["_id"])
     assert (row.payment_status, row.razorpay_payment_id, row.paid_at) == ("awaiting", None, None)
     assert order_row(first["_id"]).razorpay_payment_id == first_fields["razorpay_payment_id"]
@@ -582,18 +584,19 @@ def test_a_late_payment_is_refunded(runner, client, razorpay, smtp_sink, book, c
 
 def test_a_late_payment_whose_refund_failed_is_refunded_on_the_next_signal(runner, client, razorpay, book):
     """If Razorpay fails the refund of a late payment, the payment is not left on the cancelled order:
-    the next signal for it (Razorpay's webhook) refunds it."""
+    the next signal for it (here the browser's verify after Razorpay's webhook) refunds it."""
     order = online_order(client, book)
     rp_order = create_razorpay_order(client, order)["id"]
     expire_payment_window(order["_id"])
     runner.invoke(args=["expire-orders"])
     fields = razorpay.pay(rp_order)
     razorpay.fail_next(500)
-    verify(client, fields)
-    assert refund_calls(razorpay) != [] and razorpay.payment(fields["razorpay_payment_id"])["status"] == "captured"
-
     response = webhook(client, razorpay, "payment.captured", payment_id=fields["razorpay_payment_id"])
     assert response.status_code == 200
+    assert refund_calls(razorpay) != [] and razorpay.payment(fields["razorpay_payment_id"])["status"] == "captured"
+    assert order_row(order["_id"]).payment_status == "refund_pending"
+
+    assert verify(client, fields).status_code == 200
     row = order_row(order["_id"])
     assert (row.status, row.payment_status) == ("cancelled", "refunded")
     assert razorpay.payment(fields["razorpay_payment_id"])["status"] == "refunded"
