@@ -64,6 +64,9 @@ class Gunicorn:
             "RAZORPAY_KEY_SECRET": "",
             "PYTHONUNBUFFERED": "1",
             "GUNICORN_READY_DIR": str(self.ready_dir),
+            # Load and crash tests order many times from one address and phone.
+            "OPEN_COD_ORDERS_PER_CONTACT": "100000", "ORDER_LIMIT_PER_IP": "100000 per hour",
+            "ORDER_LIMIT_PER_CONTACT": "100000 per day", "LOOKUP_LIMIT_PER_IP": "100000 per minute",
             # The embedded consumer's queue lives beside this server, never in the project's instance folder.
             "JOBS_URL": f"sqlite:///{self.workdir / 'jobs.sqlite3'}",
         }

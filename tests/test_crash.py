@@ -12,6 +12,7 @@ so each kill cuts requests off inside their transactions (test_concurrency cover
 """
 import http.client
 import random
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -136,7 +137,7 @@ def check_database(prices: dict[int, int], acknowledged: dict[str, list[tuple[in
         if (order.shipping_paise, order.tax_paise) != (SHIPPING_PAISE, 0) \
                 or order.total_paise != order.items_paise + order.shipping_paise + order.tax_paise:
             problems.append(f"{where}: total {order.total_paise} does not add up")
-        if order.order_number != f"BK-{order.created_at.year}-{order.id:06d}":
+        if not re.fullmatch(rf"BK-{order.created_at.year}-[A-Z2-9]{{6}}", order.order_number or ""):
             problems.append(f"{where}: order number missing or wrong")
         if any(line.unit_price_paise != prices[line.book_id] for line in order.lines):
             problems.append(f"{where}: a line is not priced at the book's price")

@@ -6,6 +6,7 @@ from marshmallow import Schema, fields
 from bookstore.schemas.book import (BookIdsQuerySchema, BookInputSchema, BookListQuerySchema, BookQuerySchema,
                                     BookSchema, BookUpdateSchema, ShelfQuerySchema, SuggestionSchema,
                                     SuggestQuerySchema)
+from bookstore.errors import Conflict
 from bookstore.schemas.common import PaginationSchema, pagination
 from bookstore.security import admin_only, current_user, require_admin
 from bookstore.services import catalogue, inventory
@@ -40,6 +41,8 @@ class BookReplySchema(Schema):
     success = fields.Constant(True)
     message = fields.String()
     book = fields.Nested(BookSchema)
+    # Administrators' reads and writes: the book's ETag, to send back as If-Match.
+    version = fields.String()
 
 
 class BookRemovedSchema(Schema):
@@ -117,7 +120,9 @@ def get_book(query, book_id):
     """One book; 404 for unknown, archived or malformed ids (administrators may ask for archived ones)."""
     if query["include_archived"]:
         require_admin()
-        return {"book": inventory.find_any(book_id)}
+        book = inventory.find_any(book_id)
+        # The admin form sends it back as If-Match, so a save never undoes sales made meanwhile.
+        return {"book": book, "version": inventory.version_tag(book)}, 200, {"ETag": inventory.version_tag(book)}
     return {"book": catalogue.get_book(book_id)}
 
 
@@ -135,8 +140,17 @@ def create_book(data):
 @blp.arguments(BookUpdateSchema)
 @blp.response(200, BookReplySchema)
 def update_book(data, book_id):
-    """Edit a book; fields left out keep their values, a new data URL replaces the cover."""
-    return {"message": "Book updated successfully!", "book": inventory.update_book(book_id, data, current_user())}
+    """Edit a book; fields left out keep their values, a new data URL replaces the cover. With If-Match
+    (the ETag of GET ?includeArchived=true) a book changed meanwhile is 409 with its current version."""
+    try:
+        book = inventory.update_book(book_id, data, current_user(), request.headers.get("If-Match"))
+    except inventory.StaleEdit as stale:
+        raise Conflict("This book changed since you opened it: copies were sold or someone saved it. "
+                       "Review the current values below and save again.",
+                       data={"book": BookSchema().dump(stale.book), "version": inventory.version_tag(stale.book)},
+                       headers={"ETag": inventory.version_tag(stale.book)}) from None
+    tag = inventory.version_tag(book)
+    return {"message": "Book updated successfully!", "book": book, "version": tag}, 200, {"ETag": tag}
 
 
 @blp.route("/<string:book_id>", methods=["DELETE"])

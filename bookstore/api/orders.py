@@ -1,9 +1,10 @@
 """Placing orders and following them: the shopper's list, one order, guest look-up, cancel."""
-from flask import request
+from flask import current_app, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from bookstore.errors import BadRequest
+from bookstore.extensions import client_ip, limiter
 from bookstore.schemas.book import PageQuerySchema
 from bookstore.schemas.common import PaginationSchema, pagination
 from bookstore.schemas.order import OrderLookupQuerySchema, OrderSchema, PlaceOrderSchema
@@ -34,7 +35,30 @@ def _idempotency_key() -> str | None:
     return key
 
 
+def _contact_key(field: str):
+    """A rate-limit key from the order's shipping e-mail or phone (normalised), else the client's IP."""
+    def key() -> str:
+        body = request.get_json(silent=True)
+        address = body.get("shippingAddress") if isinstance(body, dict) else None
+        value = address.get(field) if isinstance(address, dict) else None
+        if not isinstance(value, str) or not value.strip():
+            return f"order-ip:{client_ip()}"
+        value = value.strip().lower() if field == "email" else "".join(ch for ch in value if ch.isdigit())[-10:]
+        return f"order-{field}:{value}"
+    return key
+
+
+def _placed(response) -> bool:
+    return response.status_code == 201
+
+
 @blp.route("", methods=["POST"])
+@limiter.limit(lambda: current_app.config["ORDER_LIMIT_PER_IP"])
+# Per contact only orders actually placed count: a shopper refused for stock may try again.
+@limiter.limit(lambda: current_app.config["ORDER_LIMIT_PER_CONTACT"], key_func=_contact_key("email"),
+               deduct_when=_placed)
+@limiter.limit(lambda: current_app.config["ORDER_LIMIT_PER_CONTACT"], key_func=_contact_key("phone"),
+               deduct_when=_placed)
 @optional_login
 @blp.arguments(PlaceOrderSchema)
 @blp.response(201, OrderReplySchema)
@@ -57,6 +81,7 @@ def my_orders(query):
 
 
 @blp.route("/lookup", methods=["GET"])
+@limiter.limit(lambda: current_app.config["LOOKUP_LIMIT_PER_IP"])
 @blp.arguments(OrderLookupQuerySchema, location="query")
 @blp.response(200, OrderReplySchema)
 def lookup(query):

@@ -3,7 +3,7 @@ from datetime import date
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates, validates_schema
 
-from bookstore.schemas.fields import IdString, InputSchema, Rupees, Trimmed, UtcDateTime, required
+from bookstore.schemas.fields import IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber, required
 from bookstore.services.storage import public_url
 
 SORT_OPTIONS = ("newest", "oldest", "price-low", "price-high", "title", "bestselling", "rating")
@@ -170,7 +170,7 @@ class BookInputSchema(InputSchema):
     weight = _spec_required("Weight is required", 20)
     imageUrl = fields.String(attribute="image_url", required=True, allow_none=False,
                              error_messages=required("Book cover image is required"))
-    stock = fields.Integer(load_default=0, validate=validate.Range(
+    stock = WholeNumber(load_default=0, validate=validate.Range(
         min=0, max=1_000_000, error="Stock must be a whole number from 0 to 10,00,000."),
         error_messages={"invalid": "Stock must be a whole number from 0 to 10,00,000.", "null": "Stock is required."})
     isbn = IsbnField(load_default=None, allow_none=True)

@@ -171,3 +171,15 @@ def required_text(label: str, max_length: int, **kwargs) -> Trimmed:
 def required(message: str) -> dict:
     """Error messages for a required field, in the spec's words."""
     return {"required": message, "null": message}
+
+
+class WholeNumber(fields.Integer):
+    """A whole number that may arrive as text ("3", from a form), never as a fraction (2.9 would be
+    stored as 2) nor as a boolean (JSON true is 1 to Python)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+            raise self.make_error("invalid")
+        if isinstance(value, str) and not value.strip().lstrip("-").isdigit():
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)

@@ -1,6 +1,7 @@
 """Order shapes: the spec's order payload in, the order with lines, address and history out."""
 import re
 
+from flask import current_app
 from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates, validates_schema
 
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
@@ -79,6 +80,14 @@ class PlaceOrderSchema(InputSchema):
     # The total the shopper saw; compared with the server's own, never used as the price.
     totalPrice = Rupees(attribute="client_total_paise", required=True,
                         error_messages=required("The order total is required."))
+
+    @validates_schema
+    def copies_within_the_line_limit(self, data, **_kwargs):
+        """At most MAX_QUANTITY_PER_LINE copies of a book (stock is for students, not resellers)."""
+        most = current_app.config["MAX_QUANTITY_PER_LINE"]
+        if any(item["quantity"] > most for item in data.get("items", [])):
+            raise ValidationError(f"You can order at most {most} copies of a book. For bulk orders, please "
+                                  "write to us through the contact page.", "orderItems")
 
     @validates_schema
     def one_line_per_book(self, data, **_kwargs):

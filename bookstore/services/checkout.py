@@ -5,7 +5,7 @@ import secrets
 from datetime import timedelta
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from bookstore.errors import ApiError, Conflict, ValidationFailed
@@ -67,6 +67,21 @@ def place_order(data: dict, user: User | None, idempotency_key: str | None = Non
     return order, True
 
 
+def _check_open_cash_orders(data: dict) -> None:
+    """Cash-on-delivery orders cost the shop a courier each way if refused at the door: at most
+    OPEN_COD_ORDERS_PER_CONTACT on their way per phone and per e-mail. :raise Conflict:"""
+    if data["payment_method"] != "cod":
+        return
+    cap = current_app.config["OPEN_COD_ORDERS_PER_CONTACT"]
+    open_cod = select(func.count()).select_from(Order).where(
+        Order.payment_method == "cod", Order.status.in_(("pending", "processing", "shipped")))
+    address = data["address"]
+    if (db.session.scalar(open_cod.where(Order.phone == address["phone"])) >= cap
+            or db.session.scalar(open_cod.where(Order.email == address["email"].lower())) >= cap):
+        raise Conflict(f"There are already {cap} cash-on-delivery orders on their way to this phone number or "
+                       "e-mail address. Please pay online, or order again once one has arrived.")
+
+
 def _verified_owner(email: str) -> int | None:
     """A guest order with the verified address of an account belongs in that account's My Orders."""
     return db.session.scalar(select(User.id).where(User.email == email.lower(), User.email_verified.is_(True)))
@@ -79,6 +94,8 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     if len(set(ids)) != len(ids):
         raise ValidationFailed({"orderItems": ["Each book may appear only once; change its quantity instead."]})
     items = data["items"]
+    _check_open_cash_orders(data)
+    orders.replace_abandoned_checkouts(user, data["address"]["email"], ids)
     # Lock rows in id order so two checkouts of the same books cannot deadlock on PostgreSQL.
     for book_id, item in sorted(zip(ids, items), key=lambda pair: pair[0]):
         if not stock.take(book_id, item["quantity"]):
@@ -109,12 +126,25 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         idempotency_key=scoped_key, request_hash=request_hash, lines=lines,
         history=[OrderStatusChange(status="pending", by="customer", at=now)], **address,
     )
+    order.order_number = _new_order_number(now.year)
     db.session.add(order)
     db.session.flush()
-    order.order_number = f"BK-{now.year}-{order.id:06d}"
     if not online:
         notifications.order_placed(order)
     return order
+
+
+# No 0/O, 1/I/L or 5/S: a number read out over the phone is not misheard. 29^6 ≈ 595 million a year.
+ORDER_NUMBER_ALPHABET = "ABCDEFGHJKMNPQRTUVWXYZ2346789"
+
+
+def _new_order_number(year: int) -> str:
+    """BK-<year>-<6 random letters and digits>: not guessable from another order's number, so the guest
+    look-up (number + e-mail) cannot be walked. The unique index settles the (rare) repeat."""
+    while True:
+        number = f"BK-{year}-" + "".join(secrets.choice(ORDER_NUMBER_ALPHABET) for _ in range(6))
+        if db.session.scalar(select(Order.id).where(Order.order_number == number)) is None:
+            return number
 
 
 def _explain_refusal(book_id: int, quantity: int):

@@ -4,6 +4,8 @@ Each use case is one transaction that carries its audit entry. Cover files are w
 commit (a row never points at a missing file) and removed after it (a file is never removed while
 a committed row still shows it); files a failed transaction wrote are cleaned up again.
 """
+import hashlib
+
 from sqlalchemy import delete, exists, or_, select
 from sqlalchemy.exc import IntegrityError
 
@@ -26,6 +28,22 @@ def snapshot(book: Book) -> dict:
     values["tags"] = list(values["tags"] or [])
     values["category"] = book.category.name if book.category else None
     return audit.json_safe(values)
+
+
+class StaleEdit(Exception):
+    """The admin's form was opened on another version of the book (copies sold, price changed)."""
+
+    def __init__(self, book: Book):
+        super().__init__("stale edit")
+        self.book = book
+
+
+def version_tag(book: Book) -> str:
+    """The book's ETag: changes whenever its stock, prices or any edit change, so a form opened before
+    copies were sold cannot put the old stock back."""
+    changed = book.updated_at.isoformat() if book.updated_at else ""
+    raw = f"{book.id}:{book.stock}:{book.price_paise}:{book.discounted_price_paise}:{changed}"
+    return '"' + hashlib.sha256(raw.encode()).hexdigest()[:20] + '"'
 
 
 def find_any(book_id: str) -> Book:
@@ -72,12 +90,21 @@ def create_book(data: dict, actor: User) -> Book:
     return book
 
 
-def update_book(book_id: str, data: dict, actor: User) -> Book:
-    """Edit a book; fields not sent keep their values, a data URL replaces the cover.
+def update_book(book_id: str, data: dict, actor: User, if_match: str | None = None) -> Book:
+    """Edit a book; fields not sent keep their values, a data URL replaces the cover. With `if_match`
+    (the ETag the form was opened with) the edit applies only to that version of the book.
 
     :raise NotFound: :raise ValidationFailed: :raise PayloadTooLarge: :raise Conflict: ISBN taken.
+    :raise StaleEdit: the book changed since the form was opened; nothing is written.
     """
     book = find_any(book_id)
+    if if_match is not None:
+        # Held until the commit, so no checkout takes copies between this check and the write.
+        book = db.session.scalar(select(Book).where(Book.id == book.id).with_for_update()
+                                 .execution_options(populate_existing=True))
+        if if_match.strip() not in (version_tag(book), "*"):
+            db.session.rollback()
+            raise StaleEdit(find_any(book_id))
     data = dict(data)
     category = _category(data.pop("category")) if "category" in data else None
     cover = _new_cover(book, data.pop("image_url", None))

@@ -1,14 +1,16 @@
 """After the order: reading, looking up, cancelling, status changes and expiring unpaid holds."""
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import and_, func, or_, select, update
 
-from bookstore.errors import Conflict, Forbidden, NotFound
+from bookstore.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import Order, OrderStatusChange, User, utcnow
+from bookstore.models import Order, OrderLine, OrderStatusChange, User, utcnow
 from bookstore.services import audit, notifications, refunds, stock
 from bookstore.services.paging import Page, paginate
 
-# Admin moves between any statuses except these (decisions §5): stock was released, or it was delivered.
-FORBIDDEN_MOVES = {("delivered", "cancelled")}
+# The way an order goes (decisions §9): forward one step at a time; cancelled from the first two.
+FORWARD = ("pending", "processing", "shipped", "delivered")
+CANCELLABLE = ("pending", "processing")
+NEEDS_PAYMENT = ("processing", "shipped", "delivered")
 
 
 def find(public_id: str) -> Order:
@@ -70,7 +72,7 @@ def _admin_filter(status: str | None, search: str | None):
     if search:
         text = search.strip()
         pattern = f"%{text.lower()}%"
-        base = base.where(or_(Order.order_number == text.upper(), Order.email.like(pattern),
+        base = base.where(or_(Order.order_number.like(f"%{text.upper()}%"), Order.email.like(pattern),
                               func.lower(Order.first_name + " " + Order.last_name).like(pattern),
                               Order.phone.like(f"%{text}%")))
     return base
@@ -116,15 +118,32 @@ def cancel_by_customer(public_id: str, user: User | None) -> Order:
     return _reload(order)
 
 
+def _check_move(order: Order, new_status: str, note: str) -> None:
+    """Whether an administrator may move the order. :raise Conflict: :raise ValidationFailed: no reason."""
+    if order.status == "cancelled":
+        raise Conflict("A cancelled order cannot change status: its stock has been released.")
+    if new_status == "cancelled":
+        if order.status == "delivered":
+            raise Conflict("A delivered order cannot be cancelled. Use a return instead.")
+        if order.status not in CANCELLABLE:
+            raise Conflict(f"A {order.status} order cannot be cancelled: it has left the shop.")
+        return
+    if order.payment_method == "online" and order.payment_status != "paid" and new_status in NEEDS_PAYMENT:
+        raise Conflict("This online order is not paid yet. It can move on once the payment is received.")
+    if FORWARD.index(new_status) != FORWARD.index(order.status) + 1 and not note.strip():
+        direction = "back" if FORWARD.index(new_status) < FORWARD.index(order.status) else "past a step"
+        raise ValidationFailed({"note": [f"Moving an order {direction} needs a reason: it is kept in the "
+                                         "order's history."]})
+
+
 def change_status(public_id: str, new_status: str, admin: User, note: str = "") -> Order:
-    """An administrator moves an order. :raise Conflict: out of cancelled, or delivered to cancelled."""
+    """An administrator moves an order: forward one step, cancelled from pending or processing; back or
+    past a step only with a reason. Online orders move on only once paid; a delivered cash-on-delivery
+    order is paid (the cash was collected). :raise Conflict: :raise ValidationFailed:"""
     order = find(public_id)
     if order.status == new_status:
         return order
-    if order.status == "cancelled":
-        raise Conflict("A cancelled order cannot change status: its stock has been released.")
-    if (order.status, new_status) in FORBIDDEN_MOVES:
-        raise Conflict("A delivered order cannot be cancelled. Use a return instead.")
+    _check_move(order, new_status, note)
     by = f"admin:{admin.id}"
     before = {"status": order.status}
     if new_status == "cancelled":
@@ -133,6 +152,10 @@ def change_status(public_id: str, new_status: str, admin: User, note: str = "") 
     else:
         if not _move(order, new_status, by, note):
             raise Conflict("The order changed meanwhile. Please reload it.")
+        if new_status == "delivered" and order.payment_method == "cod":
+            db.session.execute(update(Order).where(Order.id == order.id, Order.payment_status == "pending")
+                               .values(payment_status="paid", paid_at=utcnow())
+                               .execution_options(synchronize_session=False))
         _audit_status(admin, order, before, new_status, note)
         db.session.refresh(order)
         notifications.status_changed(order, note)
@@ -152,6 +175,21 @@ def _reload(order: Order) -> Order:
     db.session.expire(order)
     db.session.refresh(order)
     return order
+
+
+def replace_abandoned_checkouts(user: User | None, email: str, book_ids: list[int]) -> int:
+    """In a new order's transaction: the same shopper's (account, or guest e-mail) earlier online order,
+    unpaid, for any of the same books is cancelled and its stock freed, so closing Razorpay's window and
+    choosing cash on delivery instead is never refused for the shopper's own held copies. Returns how many."""
+    owner = Order.user_id == user.id if user else and_(Order.user_id.is_(None), Order.email == email.lower())
+    abandoned = db.session.scalars(
+        select(Order).where(owner, Order.payment_method == "online", Order.status == "pending",
+                            Order.payment_status.in_(("awaiting", "failed")),
+                            Order.id.in_(select(OrderLine.order_id).where(OrderLine.book_id.in_(book_ids))))
+        .order_by(Order.id)).all()
+    for order in abandoned:
+        _cancel(order, "system", "Replaced by a new order for the same books.")
+    return len(abandoned)
 
 
 def _expired_hold(now) -> tuple:

@@ -37,7 +37,7 @@ def test_cod_order_is_priced_from_the_database(client, factories):
     assert reply["success"] is True and reply["message"] == "Order placed"
     order = reply["order"]
     assert re.fullmatch(r"[0-9a-f]{24}", order["_id"])
-    assert order["orderNumber"] == f"BK-{utcnow().year}-000001"
+    assert re.fullmatch(rf"BK-{utcnow().year}-[A-HJKMNP-RT-Z2-46-9]{{6}}", order["orderNumber"])
     assert (order["status"], order["paymentStatus"], order["paymentMethod"]) == ("pending", "pending", "cod")
     assert order["isPaid"] is False and order["paidAt"] is None and order["paymentId"] is None
     lines = {line["book"]: line for line in order["orderItems"]}
@@ -56,14 +56,17 @@ def test_cod_order_is_priced_from_the_database(client, factories):
     assert stock_of(offer) == (8, 2) and stock_of(plain) == (2, 1)
 
 
-def test_order_ids_are_random_and_numbers_follow_each_other(client, factories):
-    """`_id` is 24 random hex characters (not derived from the row id); orderNumber counts up."""
+def test_order_ids_and_numbers_are_not_guessable(client, factories):
+    """`_id` is 24 random hex characters (not derived from the row id); orderNumber is BK-<year>- and six
+    random characters, so one order's number says nothing about the next one's."""
     book = factories.book(stock=5)
     first, second = placed(client, [(book, 1)]), placed(client, [(book, 1)])
     assert first["_id"] != second["_id"]
     assert all(re.fullmatch(r"[0-9a-f]{24}", o["_id"]) for o in (first, second))
     year = utcnow().year
-    assert (first["orderNumber"], second["orderNumber"]) == (f"BK-{year}-000001", f"BK-{year}-000002")
+    assert all(re.fullmatch(rf"BK-{year}-[A-Z2-9]{{6}}", o["orderNumber"]) for o in (first, second))
+    assert first["orderNumber"] != second["orderNumber"]
+    assert str(order_row(first["_id"]).id) not in first["orderNumber"] + second["orderNumber"]
     assert str(order_row(first["_id"]).id) not in (first["_id"], second["_id"])
 
 

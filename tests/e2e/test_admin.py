@@ -113,7 +113,7 @@ def test_dashboard_figures_match_the_database(page, server, admin, factories, ap
 
     recent = page.get_by_role("region", name="Recent Orders")
     expect(recent.get_by_role("row")).to_have_count(3)  # header + 2
-    row = recent.get_by_role("row", name=re.compile(second["_id"][:8]))
+    row = recent.get_by_role("row", name=re.compile(second["orderNumber"]))
     expect(row).to_contain_text("Nikhil Rao")
     expect(row).to_contain_text("Pending")
     recent.get_by_role("link", name="View All Orders").click()
@@ -246,7 +246,7 @@ def test_order_status_change_reaches_the_shopper(page, server, admin, factories,
     factories.user(email="asha@example.in", password=SHOPPER_PASSWORD)
     shopper = api.login("asha@example.in", SHOPPER_PASSWORD)
     order = api.place_cod_order(shopper, [(api.book(book.id), 2)], first_name="Asha", email="asha@example.in")
-    short = "#" + order["_id"][-8:]
+    short = order["orderNumber"]
 
     sign_in(page, server, path="/admin/orders")
     page.wait_for_url(server.base_url + "/admin/orders")
@@ -263,14 +263,16 @@ def test_order_status_change_reaches_the_shopper(page, server, admin, factories,
     expect(dialog).to_have_count(0)
     expect(row.get_by_label(f"Status of order {short}")).to_have_value("pending")
 
-    row.get_by_label(f"Status of order {short}").select_option("shipped")
-    page.get_by_role("dialog", name="Change order status").get_by_role("button", name="Mark as Shipped").click()
-    expect(page.get_by_role("status").filter(has_text="Order is now shipped")).to_be_visible()
-    expect(row.locator(".adm-badge")).to_have_text("Shipped")
+    # The list offers the next step only: skipping to Shipped takes a reason, in the order's details.
+    expect(row.get_by_label(f"Status of order {short}").locator("option[value=shipped]")).to_be_disabled()
+    row.get_by_label(f"Status of order {short}").select_option("processing")
+    page.get_by_role("dialog", name="Change order status").get_by_role("button", name="Mark as Processing").click()
+    expect(page.get_by_role("status").filter(has_text="Order is now processing")).to_be_visible()
+    expect(row.locator(".adm-badge")).to_have_text("Processing")
 
     status, mine = api.call("GET", "/api/orders/mine", token=shopper)
     assert status == 200
-    assert [(o["_id"], o["status"]) for o in mine["orders"]] == [(order["_id"], "shipped")]
+    assert [(o["_id"], o["status"]) for o in mine["orders"]] == [(order["_id"], "processing")]
 
     # The details modal: lines, address, history; Escape closes it and focus returns to View.
     view = row.get_by_role("button", name=f"View order {short}")
@@ -283,11 +285,11 @@ def test_order_status_change_reaches_the_shopper(page, server, admin, factories,
     expect(details).to_have_count(0)
     expect(view).to_be_focused()
 
-    # Delivered orders cannot be cancelled: the choice is not offered.
+    # Past a step (processing → delivered) takes a reason; delivered orders cannot be cancelled.
     view.click()
     details = page.get_by_role("dialog", name=re.compile(order["orderNumber"]))
     details.get_by_label("New status").select_option("delivered")
-    details.get_by_label("Note for the history (optional)").fill("Handed over at the door")
+    details.get_by_label(re.compile("Reason \\(required")).fill("Handed over at the door")
     details.get_by_role("button", name="Update status").click()
     expect(details.get_by_role("status")).to_contain_text("Order is now delivered")
     expect(details.get_by_label("New status").locator("option[value=cancelled]")).to_be_disabled()

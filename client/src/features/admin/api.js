@@ -66,9 +66,10 @@ export function listBooks({ page = 1, search, category, signal } = {}) {
   return adminCall(`books${query(params)}`, { signal });
 }
 
+/** A book as the admin form edits it, with its version (the ETag to send back when saving). */
 export async function getBook(id, { signal } = {}) {
-  const { book } = await adminCall(`books/${encodeURIComponent(id)}?includeArchived=true`, { signal });
-  return book;
+  const { book, version } = await adminCall(`books/${encodeURIComponent(id)}?includeArchived=true`, { signal });
+  return { book, version };
 }
 
 /** Create a book; resolves to {message, book}. */
@@ -76,9 +77,14 @@ export function createBook(fields) {
   return adminCall("books", { body: fields });
 }
 
-/** Change a book (omitted fields keep their values); resolves to {message, book}. */
-export function updateBook(id, fields) {
-  return adminCall(`books/${encodeURIComponent(id)}`, { method: "PUT", body: fields });
+/**
+ * Change a book (omitted fields keep their values); resolves to {message, book, version}. With `version`
+ * the server refuses (409, with the current book and version) if the book changed since it was read.
+ */
+export function updateBook(id, fields, { version } = {}) {
+  return adminCall(`books/${encodeURIComponent(id)}`, {
+    method: "PUT", body: fields, ...(version && { headers: { "If-Match": version } }),
+  });
 }
 
 /** Delete a book, or archive it when it is in past orders; resolves to {archived, message}. */

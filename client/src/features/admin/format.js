@@ -55,13 +55,26 @@ export function customerName(order) {
   return [person.firstName, person.lastName].filter(Boolean).join(" ") || "—";
 }
 
-/** Statuses an order may move to from `from` (decisions §5: never out of cancelled, nor delivered → cancelled). */
-export function allowedOrderStatuses(from) {
-  if (from === "cancelled") return [];
-  return ORDER_STATUSES.filter((status) => status !== from && !(from === "delivered" && status === "cancelled"));
+const FORWARD = ["pending", "processing", "shipped", "delivered"];
+
+/** Whether moving `order` to `status` needs a reason (back, or past a step): the server refuses it without one. */
+export function needsReason(order, status) {
+  const from = FORWARD.indexOf(order.status);
+  const to = FORWARD.indexOf(status);
+  return from >= 0 && to >= 0 && to !== from + 1;
 }
 
-/** "#1A2B3C4D": the last 8 characters of an order id (spec §2, Manage Orders). */
-export function shortOrderId(id) {
-  return `#${String(id ?? "").slice(-8)}`;
+/**
+ * Statuses an order may move to (the server's rules): never out of cancelled; cancelled only from pending or
+ * processing; an unpaid online order only to cancelled. With `withReason`, also the moves back or past a step.
+ */
+export function allowedOrderStatuses(order, { withReason = false } = {}) {
+  if (!order || order.status === "cancelled") return [];
+  const unpaidOnline = order.paymentMethod === "online" && order.paymentStatus !== "paid";
+  return ORDER_STATUSES.filter((status) => {
+    if (status === order.status) return false;
+    if (status === "cancelled") return ["pending", "processing"].includes(order.status);
+    if (unpaidOnline) return false;
+    return withReason || !needsReason(order, status);
+  });
 }

@@ -9,8 +9,15 @@ import { BookForm } from "../../../features/admin/components/book-form.jsx";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 async function loadEditor({ id, signal }) {
-  const [categories, book] = await Promise.all([getCategories({ signal }), id ? getBook(id, { signal }) : null]);
-  return { categories, book };
+  const [categories, found] = await Promise.all([getCategories({ signal }), id ? getBook(id, { signal }) : null]);
+  return { categories, book: found?.book ?? null, version: found?.version ?? null };
+}
+
+/** A 409 from a stale form: say what the book holds now, so the admin saves on top of it. */
+function staleMessage(error) {
+  const book = error.data?.book;
+  const price = book ? `₹${book.discountedPrice ?? book.price}` : "";
+  return `${error.message} Now: ${book?.stock ?? "?"} in stock at ${price}.`;
 }
 
 export function BookEditor() {
@@ -20,6 +27,9 @@ export function BookEditor() {
   const heading = editing ? "Edit Book" : "Add New Book";
   const { status, data, error, retry } = useRequest(useCallback(({ signal }) => loadEditor({ id, signal }), [id]));
   const [restoring, setRestoring] = useState(false);
+  // The version the next save applies to: the one read, or the current one a refused save brought back.
+  const [version, setVersion] = useState(null);
+  const currentVersion = version ?? data?.version ?? null;
   const [restoreError, setRestoreError] = useState(null);
 
   // An archived book stays editable; this puts it back in the shop.
@@ -27,7 +37,7 @@ export function BookEditor() {
     setRestoring(true);
     setRestoreError(null);
     try {
-      const reply = await updateBook(id, { archived: false });
+      const reply = await updateBook(id, { archived: false }, { version: currentVersion });
       navigate(adminPaths.books(), { state: { notice: { kind: "success", text: `${reply.book?.title ?? "The book"} is on sale again.` } } });
     } catch (failure) {
       setRestoreError(`Failed to save book. ${failure.message ?? ""}`.trim());
@@ -36,7 +46,16 @@ export function BookEditor() {
   };
 
   const save = async (body) => {
-    const reply = editing ? await updateBook(id, body) : await createBook(body);
+    let reply;
+    try {
+      reply = editing ? await updateBook(id, body, { version: currentVersion }) : await createBook(body);
+    } catch (error) {
+      if (error.status === 409 && error.data?.version) {
+        setVersion(error.data.version);
+        error.message = staleMessage(error);
+      }
+      throw error;
+    }
     const text = reply.message || (editing ? "Book updated successfully!" : "Book created successfully!");
     navigate(adminPaths.books(), { state: { notice: { kind: "success", text } } });
   };

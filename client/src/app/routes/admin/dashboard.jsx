@@ -102,7 +102,7 @@ function DashboardBody({ stats, recentOrders }) {
               <table className="adm-table adm-table--cards">
                 <thead>
                   <tr>
-                    <th scope="col">Order ID</th>
+                    <th scope="col">Order</th>
                     <th scope="col">Customer</th>
                     <th scope="col">Amount</th>
                     <th scope="col">Status</th>
@@ -112,7 +112,7 @@ function DashboardBody({ stats, recentOrders }) {
                 <tbody>
                   {recentOrders.map((order) => (
                     <tr key={order._id}>
-                      <td data-label="Order ID"><code title={order.orderNumber}>{order._id.slice(0, 8)}</code></td>
+                      <td data-label="Order"><code>{order.orderNumber}</code></td>
                       <td data-label="Customer">{customerName(order)}</td>
                       <td data-label="Amount">{formatRupees(order.totalAmount ?? order.totalPrice)}</td>
                       <td data-label="Status"><OrderStatusBadge status={order.status} /></td>

@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
 import { exportOrders, listOrders, updateOrderStatus } from "../../../features/admin/api.js";
-import { customerName, formatCount, formatDate, ORDER_STATUSES, shortOrderId, statusLabel } from "../../../features/admin/format.js";
+import { customerName, formatCount, formatDate, ORDER_STATUSES, statusLabel } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
 import { EmailText } from "../../../features/admin/components/email-text.jsx";
 import { ConfirmDialog } from "../../../features/admin/components/confirm-dialog.jsx";
@@ -54,7 +54,7 @@ export function ManageOrders() {
     setBusy(true);
     try {
       const reply = await updateOrderStatus(change.order._id, change.status);
-      setNotice({ kind: "success", text: `${shortOrderId(change.order._id)}: ${reply.message || `Order is now ${change.status}`}` });
+      setNotice({ kind: "success", text: `${change.order.orderNumber}: ${reply.message || `Order is now ${change.status}`}` });
       orders.retry();
     } catch (error) {
       setNotice({ kind: "error", text: `Failed to update order status. ${error.message ?? ""}`.trim() });
@@ -135,7 +135,7 @@ export function ManageOrders() {
               <table className="adm-table adm-table--cards">
                 <thead>
                   <tr>
-                    <th scope="col">Order ID</th>
+                    <th scope="col">Order</th>
                     <th scope="col">Customer</th>
                     <th scope="col">Email</th>
                     <th scope="col" className="adm-num">Items</th>
@@ -148,7 +148,7 @@ export function ManageOrders() {
                 <tbody>
                   {list.orders.map((order) => (
                     <tr key={order._id} data-order-id={order._id}>
-                      <td data-label="Order ID"><code title={order.orderNumber}>{shortOrderId(order._id)}</code></td>
+                      <td data-label="Order"><code>{order.orderNumber}</code></td>
                       <td data-label="Customer">{customerName(order)}</td>
                       <td data-label="Email" className="adm-break"><a href={`mailto:${order.shippingAddress?.email}`}><EmailText email={order.shippingAddress?.email} /></a></td>
                       <td data-label="Items" className="adm-num">{order.itemCount ?? order.orderItems?.length}</td>
@@ -157,8 +157,8 @@ export function ManageOrders() {
                       <td data-label="Date" className="adm-nowrap">{formatDate(order.createdAt)}</td>
                       <td className="adm-row-actions">
                         <button type="button" className="adm-button adm-button--small adm-button--secondary"
-                          aria-label={`View order ${shortOrderId(order._id)}`} onClick={() => setViewing(order._id)}>View</button>
-                        <OrderStatusSelect order={order} label={`Status of order ${shortOrderId(order._id)}`}
+                          aria-label={`View order ${order.orderNumber}`} onClick={() => setViewing(order._id)}>View</button>
+                        <OrderStatusSelect order={order} label={`Status of order ${order.orderNumber}`}
                           onChange={(next) => next !== order.status && setChange({ order, status: next })} />
                       </td>
                     </tr>
@@ -177,7 +177,7 @@ export function ManageOrders() {
         <ConfirmDialog title="Change order status" confirmLabel={`Mark as ${statusLabel(change.status)}`}
           danger={change.status === "cancelled"} busy={busy} onConfirm={confirmChange} onCancel={() => setChange(null)}>
           <p>
-            Change order <strong>{change.order.orderNumber ?? shortOrderId(change.order._id)}</strong> ({customerName(change.order)})
+            Change order <strong>{change.order.orderNumber}</strong> ({customerName(change.order)})
             from <strong>{statusLabel(change.order.status)}</strong> to <strong>{statusLabel(change.status)}</strong>?
           </p>
           <p className="adm-muted">

@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
 import { getOrder, updateOrderStatus } from "../api.js";
-import { allowedOrderStatuses, customerName, formatDateTime, PAYMENT_METHODS, shortOrderId, statusLabel } from "../format.js";
+import { allowedOrderStatuses, customerName, formatDateTime, needsReason, PAYMENT_METHODS, statusLabel } from "../format.js";
 import { Alert } from "./alert.jsx";
 import { Modal } from "./modal.jsx";
 import { OrderStatusBadge } from "./status-badge.jsx";
@@ -13,7 +13,7 @@ import { AdminLoading, AdminLoadError } from "./request-state.jsx";
 export function OrderDetailsModal({ orderId, onClose, onChanged }) {
   const { status, data: order, error, retry } = useRequest(useCallback(({ signal }) => getOrder(orderId, { signal }), [orderId]));
   return (
-    <Modal title={order ? `Order ${order.orderNumber ?? shortOrderId(order._id)}` : "Order details"} onClose={onClose}>
+    <Modal title={order ? `Order ${order.orderNumber}` : "Order details"} onClose={onClose}>
       {status === "loading" && !order && <AdminLoading label="Loading the order…" />}
       {status === "error" && <AdminLoadError title="Failed to fetch orders" error={error} retry={retry} />}
       {order && <OrderDetails order={order} onChanged={(changed) => { retry(); onChanged(changed); }} />}
@@ -27,7 +27,7 @@ function OrderDetails({ order, onChanged }) {
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState(null);
-  const canMove = allowedOrderStatuses(order.status).length > 0;
+  const canMove = allowedOrderStatuses(order, { withReason: true }).length > 0;
 
   const save = async (event) => {
     event.preventDefault();
@@ -54,7 +54,6 @@ function OrderDetails({ order, onChanged }) {
           <h3 id="order-info">Order</h3>
           <dl className="adm-dl">
             <dt>Order number</dt><dd>{order.orderNumber}</dd>
-            <dt>Order ID</dt><dd><code>{order._id}</code></dd>
             <dt>Placed</dt><dd>{formatDateTime(order.createdAt)}</dd>
             <dt>Status</dt><dd><OrderStatusBadge status={order.status} /></dd>
             <dt>Payment</dt>
@@ -138,20 +137,24 @@ function OrderDetails({ order, onChanged }) {
             <form onSubmit={save} className="adm-form">
               <div className="adm-field">
                 <label htmlFor="order-status">New status</label>
-                <OrderStatusSelect id="order-status" order={order} value={next} onChange={setNext} disabled={busy} />
+                <OrderStatusSelect id="order-status" order={order} value={next} onChange={setNext} disabled={busy} withReason />
               </div>
               <div className="adm-field">
-                <label htmlFor="order-note">Note for the history (optional)</label>
+                <label htmlFor="order-note">
+                  {needsReason(order, next) ? "Reason (required: this moves the order back or past a step)" : "Note for the history (optional)"}
+                </label>
                 <input id="order-note" type="text" maxLength={300} value={note} onChange={(event) => setNote(event.target.value)}
-                  disabled={busy} />
+                  disabled={busy} required={needsReason(order, next)} />
               </div>
               <p className="adm-hint">The customer gets an e-mail about the change.{next === "cancelled" && " Cancelling puts the copies back in stock."}</p>
               <button type="submit" className="adm-button" disabled={busy || next === order.status}>
                 {busy ? "Updating…" : "Update status"}
               </button>
             </form>
-          ) : (
+          ) : order.status === "cancelled" ? (
             <p className="adm-muted">A cancelled order cannot change status: its copies are back in stock.</p>
+          ) : (
+            <p className="adm-muted">This online order is not paid yet: it can move on once the payment is received.</p>
           )}
         </section>
       </div>
