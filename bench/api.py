@@ -144,6 +144,7 @@ def app_env(catalogue: Catalogue, env: str) -> dict[str, str]:
         # Production refuses to start without them; random ones also keep the instance folder untouched.
         "SECRET_KEY": secrets.token_hex(32),
         "JWT_SECRET_KEY": secrets.token_hex(32),
+        "PUBLIC_URL": "http://127.0.0.1",  # required too; the API calls timed here make no links
         "RATELIMIT_ENABLED": "false",
         "RATELIMIT_STORAGE_URI": "memory://",
         "PROXY_COUNT": "0",
@@ -890,7 +891,7 @@ def explain(catalogue: Catalogue, endpoints: list[Endpoint]) -> None:
 
     env = app_env(catalogue, "production")
     app = create_app({name: env[name] for name in ("DATABASE_URL", "MEDIA_ROOT", "BOOKSTORE_ENV", "SECRET_KEY",
-                                                      "JWT_SECRET_KEY", "RATELIMIT_ENABLED")})
+                                                      "JWT_SECRET_KEY", "PUBLIC_URL", "RATELIMIT_ENABLED")})
     print(f"\n== where the time goes: {catalogue.label} (in-process, first path of each endpoint) ==")
     with app.app_context():
         with StatementLog(db.engine) as log:

@@ -8,6 +8,7 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Flask
 
@@ -37,7 +38,12 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "MAX_QUANTITY_PER_LINE": ("10", "copies of one book in one order; bulk buyers are sent to the contact form"),
     "OPEN_COD_ORDERS_PER_CONTACT": ("3", "cash-on-delivery orders not yet delivered or cancelled, per phone and per e-mail"),
     "ACCOUNT_MAIL_LIMIT": ("3 per hour", "verification and password-reset e-mails per account or address"),
-    "PUBLIC_URL": ("", "the shop's address for links in e-mails and Google's redirect URI, e.g. https://books.example.in"),
+    "PUBLIC_URL": (None, "the shop's address for every absolute link (e-mails, canonical URLs, the sitemap, "
+                         "Google's redirect URI), e.g. https://books.example.in; outside production empty means "
+                         "the request's host, one of TRUSTED_HOSTS"),
+    "TRUSTED_HOSTS": ("localhost,127.0.0.1", "host names (comma-separated; .example.in matches its subdomains) the "
+                                            "shop answers besides PUBLIC_URL's; a request for another Host (or "
+                                            "X-Forwarded-Host behind PROXY_COUNT proxies) gets 400"),
     "MAIL_SERVER": ("", "SMTP host; empty writes e-mails to the log instead"),
     "MAIL_PORT": ("25", "SMTP port"),
     "MAIL_USE_TLS": ("false", "STARTTLS after connecting"),
@@ -114,6 +120,25 @@ def _instance_secrets(instance_path: str) -> dict:
     return values
 
 
+def _public_url(raw: str) -> str:
+    """PUBLIC_URL without its trailing slash; refuses anything but an http(s) address with a host."""
+    value = raw.strip().rstrip("/")
+    if not value:
+        return ""
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise RuntimeError(f"PUBLIC_URL must be an http(s) address such as https://books.example.in; got {raw!r}")
+    return value
+
+
+def _trusted_hosts(raw: str | list, public_url: str) -> list[str]:
+    """The host names requests may name: TRUSTED_HOSTS (comma-separated) and PUBLIC_URL's host."""
+    hosts = list(raw) if isinstance(raw, list) else [host.strip() for host in raw.split(",")]
+    if public_url:
+        hosts.append(urlsplit(public_url).hostname)
+    return list(dict.fromkeys(host.lower() for host in hosts if host))
+
+
 def load_config(app: Flask, overrides: dict | None = None) -> None:
     """Fill app.config from the environment (and test overrides); refuse unsafe production."""
     overrides = dict(overrides or {})
@@ -125,8 +150,11 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
     for name in ("SECRET_KEY", "JWT_SECRET_KEY"):
         secrets_needed[name] = _env(name, overrides)
     missing = [name for name, value in secrets_needed.items() if not value]
-    if missing and production:
-        raise RuntimeError(f"Production needs these settings: {', '.join(missing)}")
+    public_url = _public_url(_env("PUBLIC_URL", overrides) or "")
+    if production and (missing or not public_url):
+        # Production builds every absolute link from PUBLIC_URL, never from a request's Host.
+        needed = missing + ([] if public_url else ["PUBLIC_URL"])
+        raise RuntimeError(f"Production needs these settings: {', '.join(needed)}")
     if missing:
         generated = _instance_secrets(app.instance_path)
         for name in missing:
@@ -164,7 +192,9 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         LOOKUP_LIMIT_PER_IP=_env("LOOKUP_LIMIT_PER_IP", overrides),
         MAX_QUANTITY_PER_LINE=int(_env("MAX_QUANTITY_PER_LINE", overrides)),
         OPEN_COD_ORDERS_PER_CONTACT=int(_env("OPEN_COD_ORDERS_PER_CONTACT", overrides)),
-        PUBLIC_URL=_env("PUBLIC_URL", overrides),
+        PUBLIC_URL=public_url,
+        # Flask refuses (400) a request whose Host, or X-Forwarded-Host behind ProxyFix, is not one of these.
+        TRUSTED_HOSTS=_trusted_hosts(_env("TRUSTED_HOSTS", overrides), public_url),
         MAIL_SERVER=_env("MAIL_SERVER", overrides),
         MAIL_PORT=int(_env("MAIL_PORT", overrides)),
         MAIL_USE_TLS=str(_env("MAIL_USE_TLS", overrides)).lower() in _TRUE,

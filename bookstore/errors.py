@@ -2,7 +2,7 @@
 import logging
 
 from flask import Flask, jsonify, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from bookstore.extensions import db
 
@@ -138,6 +138,9 @@ def handle_http_exception(error: HTTPException):
     headers = dict(error.get_response().headers) if status in (405, 429) else {}
     headers.pop("Content-Type", None)
     headers.pop("Content-Length", None)
+    if isinstance(error, SecurityError):
+        # Flask refused the Host (or X-Forwarded-Host): it is neither PUBLIC_URL's nor in TRUSTED_HOSTS.
+        return envelope("This shop does not answer to that host name.", 400)
     messages = (getattr(error, "data", None) or {}).get("messages")
     if status == 422 and messages:
         errors = _flatten_webargs(messages)

@@ -6,6 +6,7 @@ from functools import wraps
 from flask import Flask, current_app, request
 from flask_jwt_extended import create_access_token, get_jwt, verify_jwt_in_request
 from flask_jwt_extended import current_user as jwt_current_user
+from werkzeug.exceptions import SecurityError
 
 from bookstore.errors import Forbidden, envelope
 from bookstore.extensions import db, jwt
@@ -65,6 +66,17 @@ def require_admin() -> None:
     verify_jwt_in_request()
     if not jwt_current_user.is_admin:
         raise Forbidden("Administrator access required.")
+
+
+def refuse_untrusted_host() -> None:
+    """Answer a request for a host that is not the shop's (400) before any other check runs.
+
+    Flask compares Host with TRUSTED_HOSTS while routing and keeps the refusal for dispatch; raised
+    here, it comes before the admin guard's 401, and no hook builds a link from a forged host.
+    :raise SecurityError:
+    """
+    if isinstance(request.routing_exception, SecurityError):
+        raise request.routing_exception
 
 
 ADMIN_PREFIX = "/api/admin"

@@ -14,7 +14,7 @@ from bookstore.extensions import db
 from bookstore.models import Book, Category
 from bookstore.schemas.book import BookSchema
 from bookstore.services import catalogue
-from bookstore.services.mail import public_url
+from bookstore.services.mail import shop_url
 from bookstore.services.storage import public_url as media_url
 
 SITE_NAME = "Bookstore"
@@ -79,9 +79,9 @@ def _structured_data(book: Book, url: str, image: str | None) -> dict:
 
 def book_head(book: Book) -> tuple[str, str, str]:
     """(title, description, extra head tags) for a book's page, every value escaped."""
-    url = public_url(f"/book/{book.id}")
+    url = shop_url(f"/book/{book.id}")
     cover = media_url(book.cover_key)
-    image = public_url(cover) if cover else None
+    image = shop_url(cover) if cover else None
     title = f"{book.title} by {book.author} — {SITE_NAME}"
     description = _shorten(book.description or f"{book.title} by {book.author}. {book.category.name} books at {SITE_NAME}.")
     esc = lambda value: html.escape(str(value), quote=True)  # noqa: E731 - a local shorthand
@@ -178,7 +178,7 @@ def books_page(shell: str) -> str:
 def robots_txt() -> str:
     return ("User-agent: *\nDisallow: /api/\nDisallow: /admin\nDisallow: /checkout\nDisallow: /cart\n"
             "Disallow: /orders\nDisallow: /order\nDisallow: /profile\nDisallow: /wishlist\n"
-            f"\nSitemap: {public_url('/sitemap.xml')}\n")
+            f"\nSitemap: {shop_url('/sitemap.xml')}\n")
 
 
 def _book_sitemap_count() -> int:
@@ -189,7 +189,7 @@ def _book_sitemap_count() -> int:
 def sitemap_index() -> str:
     """The index of the shop's sitemaps: the screens, then the books in id ranges of 50,000."""
     names = ["/sitemap-pages.xml"] + [f"/sitemap-books-{n}.xml" for n in range(1, _book_sitemap_count() + 1)]
-    entries = "".join(f"<sitemap><loc>{html.escape(public_url(name))}</loc></sitemap>" for name in names)
+    entries = "".join(f"<sitemap><loc>{html.escape(shop_url(name))}</loc></sitemap>" for name in names)
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{entries}</sitemapindex>\n')
 
@@ -198,7 +198,7 @@ def pages_sitemap() -> str:
     """The screens and the 18 category pages."""
     categories = db.session.scalars(select(Category.name).order_by(Category.position)).all()
     paths = list(STATIC_SCREENS) + [f"/category/{quote(name.lower(), safe='.')}" for name in categories]
-    urls = "".join(f"<url><loc>{html.escape(public_url(path))}</loc></url>" for path in paths)
+    urls = "".join(f"<url><loc>{html.escape(shop_url(path))}</loc></url>" for path in paths)
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>\n')
 
@@ -208,7 +208,7 @@ def books_sitemap(number: int) -> Response | None:
     if number < 1 or number > _book_sitemap_count():
         return None
     low, high = (number - 1) * BOOKS_PER_SITEMAP, number * BOOKS_PER_SITEMAP
-    base = html.escape(public_url("/book/"))
+    base = html.escape(shop_url("/book/"))
     statement = (select(Book.id, Book.updated_at)
                  .where(Book.archived.is_(False), Book.id > low, Book.id <= high).order_by(Book.id)
                  .execution_options(yield_per=2000))

@@ -48,6 +48,7 @@ class Gunicorn:
         self.starts = 0
         self.log_path = self.workdir / "gunicorn.log"
         self.ready_dir = self.workdir / "ready"
+        self._own_public_url = "http://127.0.0.1"  # PUBLIC_URL while it follows this server's port
         # One pair of secrets for every start, so tokens survive a restart of this server.
         self.env = {
             **os.environ,
@@ -64,6 +65,10 @@ class Gunicorn:
             "RAZORPAY_KEY_SECRET": "",
             "PYTHONUNBUFFERED": "1",
             "GUNICORN_READY_DIR": str(self.ready_dir),
+            # Production refuses to start without PUBLIC_URL. Until start() knows the port this names the
+            # host alone (enough for commands run first, such as migrations); start() then sets this
+            # server's own address, unless the caller chose another.
+            "PUBLIC_URL": "http://127.0.0.1",
             # Load and crash tests order many times from one address and phone.
             "OPEN_COD_ORDERS_PER_CONTACT": "100000", "ORDER_LIMIT_PER_IP": "100000 per hour",
             "ORDER_LIMIT_PER_CONTACT": "100000 per day", "LOOKUP_LIMIT_PER_IP": "100000 per minute",
@@ -91,6 +96,8 @@ class Gunicorn:
         for _attempt in range(3):
             self.port = free_port()
             self.starts += 1
+            if self.env.get("PUBLIC_URL") == self._own_public_url:
+                self._own_public_url = self.env["PUBLIC_URL"] = self.base_url
             for stale in self.ready_dir.iterdir():
                 stale.unlink()
             command = [str(GUNICORN), "--no-control-socket", "-w", str(self.workers), "-k", "gthread",

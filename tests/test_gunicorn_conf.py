@@ -19,6 +19,7 @@ def test_a_worker_freezes_what_the_app_built_at_start_up(tmp_path):
     result = subprocess.run([sys.executable, "-c", _WORKER], cwd=ROOT, capture_output=True, text=True, timeout=120,
                             env={"PATH": "/usr/bin:/bin", "BOOKSTORE_ENV": "production",
                                  "SECRET_KEY": secrets.token_hex(32), "JWT_SECRET_KEY": secrets.token_hex(32),
+                                 "PUBLIC_URL": "http://127.0.0.1",
                                  "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.db'}",
                                  "MEDIA_ROOT": str(tmp_path / "media")})
     assert result.returncode == 0, result.stderr[-2000:]

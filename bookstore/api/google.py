@@ -15,7 +15,7 @@ from bookstore.extensions import db
 from bookstore.schemas.user import UserSchema
 from bookstore.security import issue_token
 from bookstore.services import google_signin
-from bookstore.services.mail import public_url
+from bookstore.services.mail import shop_url
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ def _to_client(**fragment: str):
 def start():
     """Start Google sign-in: a redirect to Google with a fresh state and nonce."""
     try:
-        return google_signin.start(public_url("/api/auth/google/callback"))
+        return google_signin.start(shop_url("/api/auth/google/callback"))
     except google_signin.SignInFailed as failure:
         return _to_client(error=failure.code)
 

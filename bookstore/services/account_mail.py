@@ -5,8 +5,8 @@ from bookstore.services import account_links, mail
 
 def verify_email(user: User) -> None:
     """A new verification link (24 hours) to the account's current address."""
-    link = mail.public_url(account_links.path(account_links.VERIFY_EMAIL,
-                                              account_links.issue(user, account_links.VERIFY_EMAIL)))
+    link = mail.shop_url(account_links.path(account_links.VERIFY_EMAIL,
+                                            account_links.issue(user, account_links.VERIFY_EMAIL)))
     mail.queue(user.email, "Please verify your e-mail address",
                f"Hello {user.first_name},\n\nPlease confirm that this is your e-mail address by opening this link "
                f"within 24 hours:\n\n{link}\n\nIf you did not create a Bookstore account, ignore this e-mail.")
@@ -14,8 +14,8 @@ def verify_email(user: User) -> None:
 
 def reset_password(user: User) -> None:
     """A password-reset link (1 hour, single use)."""
-    link = mail.public_url(account_links.path(account_links.RESET_PASSWORD,
-                                              account_links.issue(user, account_links.RESET_PASSWORD)))
+    link = mail.shop_url(account_links.path(account_links.RESET_PASSWORD,
+                                            account_links.issue(user, account_links.RESET_PASSWORD)))
     mail.queue(user.email, "Reset your Bookstore password",
                f"Hello {user.first_name},\n\nSomeone (we hope you) asked to reset the password of your Bookstore "
                f"account. Choose a new password within 1 hour here:\n\n{link}\n\n"
@@ -27,7 +27,7 @@ def password_changed(user: User) -> None:
     mail.queue(user.email, "Your Bookstore password was changed",
                f"Hello {user.first_name},\n\nThe password of your Bookstore account was just changed and every "
                "other session was signed out.\n\nIf this was not you, reset your password at once: "
-               f"{mail.public_url('/login')}")
+               f"{mail.shop_url('/login')}")
 
 
 def email_changed(user: User, old_email: str) -> None:
@@ -35,4 +35,4 @@ def email_changed(user: User, old_email: str) -> None:
     mail.queue(old_email, "Your Bookstore e-mail address was changed",
                f"Hello {user.first_name},\n\nThe e-mail address of your Bookstore account was changed from "
                f"{old_email} to {user.email}.\n\nIf this was not you, please write to us: "
-               f"{mail.public_url('/contact')}")
+               f"{mail.shop_url('/contact')}")

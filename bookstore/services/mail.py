@@ -27,8 +27,12 @@ SMTP_TIMEOUT_SECONDS = 10
 SWEEP_GRACE_SECONDS = 60
 
 
-def public_url(path: str) -> str:
-    """An absolute link for e-mails: PUBLIC_URL when configured, else the address of this request."""
+def shop_url(path: str) -> str:
+    """An absolute link to a page of the shop (e-mails, canonical URLs, sitemaps, Google's redirect URI).
+
+    PUBLIC_URL, which production requires; elsewhere the address of this request, whose host Flask has
+    checked against TRUSTED_HOSTS (a forged Host is refused before any link is made).
+    """
     base = current_app.config.get("PUBLIC_URL") or (request.host_url if has_request_context() else "")
     return (base or "http://127.0.0.1:8000/").rstrip("/") + path
 

@@ -29,7 +29,7 @@ def subscribe(email: str) -> NewsletterSubscriber:
         if subscriber is None:
             raise
         return subscriber
-    link = mail.public_url(f"/newsletter/confirm?token={subscriber.confirm_token}")
+    link = mail.shop_url(f"/newsletter/confirm?token={subscriber.confirm_token}")
     mail.send(email, "Confirm your Bookstore newsletter subscription",
               "Please confirm that you want our newsletter of new and best-selling study books:\n\n"
               f"{link}\n\nIf you did not ask for it, ignore this e-mail and nothing will be sent to you.")

@@ -12,7 +12,7 @@ def _summary(order: Order) -> str:
     return (f"{lines}\n  Shipping — {_rupees(order.shipping_paise)}\n  Total — {_rupees(order.total_paise)}\n\n"
             f"Delivering to {order.first_name} {order.last_name}, {order.address}, {order.city}, "
             f"{order.state} {order.zip_code}.\n\n"
-            f"Follow your order: {mail.public_url('/orders')}")
+            f"Follow your order: {mail.shop_url('/orders')}")
 
 
 def order_placed(order: Order) -> None:

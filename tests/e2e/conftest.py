@@ -86,11 +86,11 @@ def live_server(e2e_database_url, e2e_services, tmp_path_factory):
     workdir = tmp_path_factory.mktemp("e2e-server")
     server = Gunicorn(e2e_database_url, workdir, workers=2, threads=4)
     razorpay, smtp, google = e2e_services["razorpay"], e2e_services["smtp"], e2e_services["google"]
-    # No PUBLIC_URL: e-mailed links and Google's redirect URI name the address the browser used, so
-    # tests open the links from the SMTP sink as they are and Google's round trip comes back here.
+    # PUBLIC_URL is left to the server: once its port is known it is the address the browser uses, so
+    # tests open e-mailed links from the SMTP sink as they are and Google's round trip comes back here.
     server.env.update(RAZORPAY_KEYS, RAZORPAY_BASE_URL=razorpay.base_url, RAZORPAY_TIMEOUT_SECONDS="5",
                       RAZORPAY_CHECKOUT_URL=f"{razorpay.base_url}/v1/checkout.js",
-                      MAIL_SERVER="127.0.0.1", MAIL_PORT=str(smtp.port), PUBLIC_URL="",
+                      MAIL_SERVER="127.0.0.1", MAIL_PORT=str(smtp.port),
                       GOOGLE_DISCOVERY_URL=google.discovery_url, **GOOGLE_KEYS)
     # Rate limits on, as in production, so the per-account e-mail limit (ACCOUNT_MAIL_LIMIT) answers 429
     # for real; the per-IP limits are raised, since every browser here shares 127.0.0.1.
