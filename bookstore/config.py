@@ -29,7 +29,11 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "RATELIMIT_STORAGE_URI": ("memory://", "redis://host:6379/0 to share limits between workers and dynos"),
     "PROXY_COUNT": ("0", "how many proxies in front of the app set X-Forwarded-For (1 on a PaaS router)"),
     "LOGIN_LIMIT_PER_IP": ("30 per minute", "login attempts per client IP"),
-    "LOGIN_FAILURES_PER_EMAIL": ("10 per 15 minutes", "failed logins per e-mail address"),
+    "LOGIN_FAILURES_PER_EMAIL": ("10 per 15 minutes", "failed logins per e-mail address, from browsers without "
+                                                      "that account's device cookie"),
+    "LOGIN_FAILURES_PER_DEVICE": ("10 per 15 minutes", "failed logins from a browser with a device cookie of the "
+                                                       "account (set by a successful login); only that browser is "
+                                                       "locked out"),
     "FORM_LIMIT_PER_IP": ("5 per minute", "registrations, contact messages, newsletter sign-ups, verification resends "
                                           "and password-reset requests per IP"),
     "ORDER_LIMIT_PER_IP": ("30 per hour", "order attempts per client IP"),
@@ -185,6 +189,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         PROXY_COUNT=int(_env("PROXY_COUNT", overrides)),
         LOGIN_LIMIT_PER_IP=_env("LOGIN_LIMIT_PER_IP", overrides),
         LOGIN_FAILURES_PER_EMAIL=_env("LOGIN_FAILURES_PER_EMAIL", overrides),
+        LOGIN_FAILURES_PER_DEVICE=_env("LOGIN_FAILURES_PER_DEVICE", overrides),
         FORM_LIMIT_PER_IP=_env("FORM_LIMIT_PER_IP", overrides),
         ACCOUNT_MAIL_LIMIT=_env("ACCOUNT_MAIL_LIMIT", overrides),
         ORDER_LIMIT_PER_IP=_env("ORDER_LIMIT_PER_IP", overrides),

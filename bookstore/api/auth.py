@@ -1,9 +1,10 @@
 """Sign-up, sign-in, sign-out, e-mail verification, passwords and the signed-in shopper's profile."""
-from flask import current_app, request
+from flask import after_this_request, current_app, request
 from flask_jwt_extended import get_jwt
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
+from bookstore import device_cookie
 from bookstore.extensions import client_ip, limiter
 from bookstore.schemas.common import SuccessSchema
 from bookstore.schemas.user import (ChangePasswordSchema, ForgotPasswordSchema, LinkTokenSchema, LoginSchema,
@@ -43,11 +44,28 @@ def _account_key(prefix: str) -> str:
     return prefix + str(get_jwt().get("sub", client_ip()))
 
 
-def _login_email_key() -> str:
-    """Failed logins are also counted per e-mail, so one account cannot be guessed from many IPs."""
+def _login_email() -> str | None:
     body = request.get_json(silent=True)
     email = body.get("email") if isinstance(body, dict) else None
-    return "login-email:" + (email.strip().lower() if isinstance(email, str) else client_ip())
+    return email.strip().lower() if isinstance(email, str) else None
+
+
+def _login_email_key() -> str:
+    """Failed logins are also counted per e-mail, so one account cannot be guessed from many IPs."""
+    return "login-email:" + (_login_email() or client_ip())
+
+
+def _trusted_device() -> bool:
+    """The browser holds a valid device cookie for the account it tries (see device_cookie)."""
+    return device_cookie.trusted_nonce(_login_email()) is not None
+
+
+def _login_device_key() -> str:
+    return "login-device:" + (device_cookie.trusted_nonce(_login_email()) or "")
+
+
+def _failed(response) -> bool:
+    return response.status_code == 401
 
 
 @blp.route("/register", methods=["POST"])
@@ -63,13 +81,18 @@ def register(data):
 
 @blp.route("/login", methods=["POST"])
 @limiter.limit(lambda: current_app.config["LOGIN_LIMIT_PER_IP"])
+# Failures count per e-mail, or, from a browser with the account's device cookie, for that cookie alone.
 @limiter.limit(lambda: current_app.config["LOGIN_FAILURES_PER_EMAIL"], key_func=_login_email_key,
-               deduct_when=lambda response: response.status_code == 401)
+               exempt_when=_trusted_device, deduct_when=_failed)
+@limiter.limit(lambda: current_app.config["LOGIN_FAILURES_PER_DEVICE"], key_func=_login_device_key,
+               exempt_when=lambda: not _trusted_device(), deduct_when=_failed)
 @blp.arguments(LoginSchema)
 @blp.response(200, AuthReplySchema)
 def login(data):
-    """Exchange e-mail and password for a token (shoppers and administrators alike)."""
+    """Exchange e-mail and password for a token (shoppers and administrators alike); the browser also gets
+    a fresh device cookie for the account."""
     user = accounts.authenticate(data["email"], data["password"])
+    after_this_request(lambda response: device_cookie.remember(response, user))
     return {"message": "Login successful", "token": issue_token(user), "user": user}
 
 
