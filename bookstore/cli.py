@@ -18,6 +18,7 @@ def create_admin(email, password, first_name, last_name):
     """Create an administrator, or promote an existing account to one."""
     from bookstore.schemas.fields import Email
     from marshmallow import ValidationError
+    from bookstore.services import passwords
     from bookstore.services.accounts import create_or_promote_admin
 
     try:
@@ -26,6 +27,8 @@ def create_admin(email, password, first_name, last_name):
         raise click.BadParameter(error.messages[0], param_hint="--email") from None
     if not 8 <= len(password) <= 128:
         raise click.BadParameter("must be 8 to 128 characters long.", param_hint="--password")
+    if passwords.too_common(password):
+        raise click.BadParameter(passwords.TOO_COMMON, param_hint="--password")
     user, created = create_or_promote_admin(email=email, password=password, first_name=first_name,
                                             last_name=last_name)
     click.echo(f"{'Created' if created else 'Promoted'} administrator {user.email}.")

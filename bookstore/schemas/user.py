@@ -1,9 +1,21 @@
 """Account shapes: registration, login, profile."""
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, UtcDateTime, required, required_text
+from bookstore.services import passwords
 
-PASSWORD = validate.Length(min=6, max=128, error="Password must be 6 to 128 characters long.")
+PASSWORD_MIN, PASSWORD_MAX = 6, 128
+PASSWORD_LENGTH = validate.Length(min=PASSWORD_MIN, max=PASSWORD_MAX,
+                                  error="Password must be 6 to 128 characters long.")
+
+
+def not_common(password: str) -> None:
+    """A new password must not be a commonly used one (a wrong length has its own message)."""
+    if PASSWORD_MIN <= len(password) <= PASSWORD_MAX and passwords.too_common(password):
+        raise ValidationError(passwords.TOO_COMMON)
+
+
+PASSWORD = [PASSWORD_LENGTH, not_common]
 
 
 class RegisterSchema(InputSchema):
@@ -36,7 +48,8 @@ class ChangePasswordSchema(InputSchema):
         validate=validate.Length(min=1, max=128, error="Current password is required."))
     newPassword = fields.String(
         required=True, attribute="new_password", error_messages=required("New password is required."),
-        validate=validate.Length(min=6, max=128, error="New password must be 6 to 128 characters long."))
+        validate=[validate.Length(min=PASSWORD_MIN, max=PASSWORD_MAX,
+                                  error="New password must be 6 to 128 characters long."), not_common])
 
 
 class LoginSchema(InputSchema):

@@ -132,13 +132,16 @@ def reset_password(raw_token: str, password: str) -> User:
 def change_password(user: User, current_password: str, new_password: str) -> User:
     """Change the password of a signed-in account; every session ends (the caller issues a new token).
 
-    :raise ValidationFailed: 422 when the current password is wrong (not 401: the caller stays signed in).
+    :raise ValidationFailed: 422 when the current password is wrong (not 401: the caller stays signed in)
+        or the new one is the same.
     """
     if not user.password_hash:
         raise ValidationFailed({"currentPassword": [
             "This account has no password yet. Use 'Forgot password' to set one by e-mail."]})
     if not check_password_hash(user.password_hash, current_password):
         raise ValidationFailed({"currentPassword": ["Current password is incorrect."]})
+    if new_password == current_password:
+        raise ValidationFailed({"newPassword": ["The new password must be different from your current one."]})
     _check_new_password(user, new_password, "newPassword")
     _set_password(user, new_password)
     db.session.commit()

@@ -5,7 +5,7 @@ from datetime import timedelta
 from bookstore.extensions import db
 from bookstore.models import AccountToken, User
 
-REGISTRATION = {"firstName": "Asha", "lastName": "Verma", "email": "asha@example.in", "password": "secret1",
+REGISTRATION = {"firstName": "Asha", "lastName": "Verma", "email": "asha@example.in", "password": "asha-reads-7",
                 "phone": "9876543210"}
 
 

@@ -4,7 +4,7 @@ import pytest
 from bookstore.models import User
 from tests.factories import count
 
-VALID = {"firstName": "Asha", "lastName": "Verma", "email": "asha@example.in", "password": "secret1",
+VALID = {"firstName": "Asha", "lastName": "Verma", "email": "asha@example.in", "password": "asha-reads-7",
          "phone": "9876543210"}
 
 
@@ -33,7 +33,7 @@ def test_register_stores_email_lower_cased_and_password_hashed(client):
     client.post("/api/auth/register", json={**VALID, "email": "  Asha@Example.IN "})
     user = User.query.one()
     assert user.email == "asha@example.in"
-    assert user.password_hash and "secret1" not in user.password_hash
+    assert user.password_hash and "asha-reads-7" not in user.password_hash
 
 
 def test_register_duplicate_email_is_409_case_insensitively(client):

@@ -77,7 +77,7 @@ def test_forwarded_for_is_trusted_behind_one_proxy(limited_app):
 @pytest.mark.parametrize("path, body", [
     ("/api/contact", CONTACT),
     ("/api/newsletter", {"email": "reader@example.in"}),
-    ("/api/auth/register", {"firstName": "A", "lastName": "B", "email": "new@example.in", "password": "secret1"}),
+    ("/api/auth/register", {"firstName": "A", "lastName": "B", "email": "new@example.in", "password": "asha-reads-7"}),
 ])
 def test_forms_are_limited_to_five_a_minute_per_ip(limited_app, path, body):
     client = limited_app().test_client()

@@ -159,7 +159,7 @@ def test_tokens_from_the_same_second_as_a_reset_are_refused(client, auth, app):
 def test_an_administrator_password_change_needs_8_characters(client, auth):
     headers = auth.admin()
     response = client.put("/api/auth/password", headers=headers,
-                          json={"currentPassword": "admin-pass-1", "newPassword": "short1"})
+                          json={"currentPassword": "admin-pass-1", "newPassword": "short-7"})
     assert response.status_code == 422 and "newPassword" in response.get_json()["errors"]
     assert client.get("/api/admin/ping", headers=headers).status_code == 200
 
