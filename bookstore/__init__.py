@@ -11,6 +11,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
 
     from bookstore.extensions import register_extensions
+    from bookstore.request_input import register_request_input
     from bookstore.api import register_blueprints
     from bookstore.errors import register_error_handlers
     from bookstore.security import register_jwt_handlers
@@ -18,6 +19,7 @@ def create_app(config: dict | None = None) -> Flask:
     from bookstore.spa import register_spa
     from bookstore.services.google_signin import init_app as register_google_signin
 
+    register_request_input(app)  # before the rate limits: their key functions read the body
     register_extensions(app)
     register_google_signin(app)
     register_jwt_handlers(app)

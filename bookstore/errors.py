@@ -2,6 +2,7 @@
 import logging
 
 from flask import Flask, jsonify, request
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from bookstore.extensions import db
@@ -65,6 +66,7 @@ _HTTP_MESSAGES = {
     404: "Not found.",
     405: "This method is not allowed here.",
     413: "The request is too large.",
+    414: "The address of this request is too long.",
     415: "Send the request body as JSON.",
     429: "Too many attempts. Please wait and try again.",
 }
@@ -156,6 +158,30 @@ def handle_http_exception(error: HTTPException):
     return envelope(message, status, headers=headers)
 
 
+# SQLite's "database is locked" after its busy timeout; PostgreSQL's lock_timeout, statement_timeout,
+# serialization failure and deadlock. The work was rolled back and may simply be tried again.
+_BUSY_SQLSTATES = {"55P03", "57014", "40001", "40P01"}
+RETRY_AFTER_SECONDS = 2
+
+
+def _database_busy(error: OperationalError) -> bool:
+    if getattr(error.orig, "sqlstate", None) in _BUSY_SQLSTATES:
+        return True
+    return type(error.orig).__module__ == "sqlite3" and "locked" in str(error.orig)
+
+
+def handle_database_error(error: OperationalError):
+    """A database too busy to answer in time: 503 with Retry-After, nothing changed; anything else is unexpected."""
+    if not _database_busy(error):
+        return handle_unexpected(error)
+    log.warning("Database busy on %s %s: %s", request.method, request.path, error.orig)
+    db.session.rollback()
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    if not _wants_json():
+        return "The shop is busy. Please try again in a moment.", 503, headers
+    return envelope("The shop is busy right now. Please try again in a moment.", 503, headers=headers)
+
+
 def handle_unexpected(error: Exception):
     """Log it, undo any half-done work and answer without internals."""
     if isinstance(error, HTTPException):
@@ -171,4 +197,5 @@ def register_error_handlers(app: Flask) -> None:
     """Registered after flask-smorest so these handlers replace its HTTPException handler."""
     app.register_error_handler(ApiError, handle_api_error)
     app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(OperationalError, handle_database_error)
     app.register_error_handler(Exception, handle_unexpected)

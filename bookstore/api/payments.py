@@ -4,6 +4,7 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from bookstore.extensions import limiter
+from bookstore.request_input import raw_body
 from bookstore.schemas.fields import InputSchema, required
 from bookstore.schemas.order import OrderSchema
 from bookstore.services import payments
@@ -90,6 +91,7 @@ def verify(data):
 
 @blp.route("/webhook", methods=["POST"])
 @limiter.exempt
+@raw_body
 def webhook():
     """Razorpay's server-to-server events, signed over the raw body with the webhook secret."""
     outcome = payments.handle_webhook(request.get_data(as_text=True), request.headers.get("X-Razorpay-Signature"),

@@ -12,6 +12,7 @@ from bookstore.services.india import canonical_state
 MAX_LINES = 20
 MAX_QUANTITY = 1000  # far above any stock; keeps arithmetic and SQL integers small
 _PIN = re.compile(r"^[1-9][0-9]{5}$")
+TOO_MANY_LINES = "Cart has too many items. Please reduce the number of items."
 
 
 class OrderItemInput(InputSchema):
@@ -71,7 +72,7 @@ class PlaceOrderSchema(InputSchema):
         fields.Nested(OrderItemInput), attribute="items", required=True,
         error_messages=required("Your cart is empty!"),
         validate=[validate.Length(min=1, error="Your cart is empty!"),
-                  validate.Length(max=MAX_LINES, error="Cart has too many items. Please reduce the number of items.")])
+                  validate.Length(max=MAX_LINES, error=TOO_MANY_LINES)])
     shippingAddress = fields.Nested(ShippingAddressInput, attribute="address", required=True,
                                     error_messages=required("Shipping address is required."))
     paymentMethod = fields.String(
@@ -80,6 +81,16 @@ class PlaceOrderSchema(InputSchema):
     # The total the shopper saw; compared with the server's own, never used as the price.
     totalPrice = Rupees(attribute="client_total_paise", required=True,
                         error_messages=required("The order total is required."))
+
+    # A collection hook runs before the per-object ones, and marshmallow runs hooks in name order, so
+    # this comes before InputSchema's refuse_nul_characters walks every line.
+    @pre_load(pass_collection=True)
+    def count_lines_first(self, data, **_kwargs):
+        """Too many lines are refused before any line is read: 300,000 of them took 5 s to validate."""
+        items = data.get("orderItems") if isinstance(data, dict) else None
+        if isinstance(items, list) and len(items) > MAX_LINES:
+            raise ValidationError(TOO_MANY_LINES, "orderItems")
+        return data
 
     @validates_schema
     def copies_within_the_line_limit(self, data, **_kwargs):
