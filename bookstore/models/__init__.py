@@ -10,10 +10,11 @@ from bookstore.models.order import (ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHO
                                     OrderLine, OrderStatusChange, OutboxMail, PaymentEvent)
 from bookstore.models.account_token import TOKEN_PURPOSES, AccountToken, RevokedToken
 from bookstore.models.audit import AuditEntry
+from bookstore.models.shop_setting import ShopSetting
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "WishlistItem", "ContactMessage",
     "CONTACT_STATUSES", "CONTACT_SUBJECTS", "NewsletterSubscriber", "Order", "OrderLine", "OrderStatusChange",
     "PaymentEvent", "OutboxMail", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",
-    "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry",
+    "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry", "ShopSetting",
 ]
