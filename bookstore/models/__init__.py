@@ -10,11 +10,12 @@ from bookstore.models.order import (ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHO
                                     OrderLine, OrderStatusChange, OutboxMail, PaymentEvent)
 from bookstore.models.account_token import TOKEN_PURPOSES, AccountToken, RevokedToken
 from bookstore.models.audit import AuditEntry
+from bookstore.models.coupon import COUPON_KINDS, Coupon, CouponUse
 from bookstore.models.shop_setting import ShopSetting
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "WishlistItem", "ContactMessage",
     "CONTACT_STATUSES", "CONTACT_SUBJECTS", "NewsletterSubscriber", "Order", "OrderLine", "OrderStatusChange",
     "PaymentEvent", "OutboxMail", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",
-    "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry", "ShopSetting",
+    "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry", "Coupon", "CouponUse", "COUPON_KINDS", "ShopSetting",
 ]

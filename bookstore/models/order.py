@@ -23,7 +23,9 @@ class Order(TimestampMixin, db.Model):
         CheckConstraint(_in("status", ORDER_STATUSES), name="status"),
         CheckConstraint(_in("payment_status", PAYMENT_STATUSES), name="payment_status"),
         CheckConstraint(_in("payment_method", PAYMENT_METHODS), name="payment_method"),
-        CheckConstraint("total_paise = items_paise + shipping_paise + tax_paise", name="total_adds_up"),
+        CheckConstraint("total_paise = items_paise + shipping_paise + tax_paise + cod_fee_paise - discount_paise",
+                        name="total_adds_up"),
+        CheckConstraint("discount_paise >= 0 AND discount_paise <= items_paise", name="discount_within_items"),
         Index("ix_orders_user_created", "user_id", "created_at"),
         Index("ix_orders_status_created", "status", "created_at"),
         Index("ix_orders_awaiting_expiry", "payment_status", "payment_expires_at"),
@@ -44,6 +46,11 @@ class Order(TimestampMixin, db.Model):
     items_paise: Mapped[int]
     shipping_paise: Mapped[int]
     tax_paise: Mapped[int] = mapped_column(default=0)
+    # A coupon's discount on the books (never on shipping); the code as the shopper typed it, upper-cased.
+    discount_paise: Mapped[int] = mapped_column(default=0, server_default="0")
+    coupon_code: Mapped[str | None] = mapped_column(String(20))
+    # The shop's fee for cash on delivery (an admin setting, ₹0 by default).
+    cod_fee_paise: Mapped[int] = mapped_column(default=0, server_default="0")
     total_paise: Mapped[int]
 
     # Shipping address, copied onto the order so later profile changes never rewrite history.

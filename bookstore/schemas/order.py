@@ -81,6 +81,7 @@ class PlaceOrderSchema(InputSchema):
     # The total the shopper saw; compared with the server's own, never used as the price.
     totalPrice = Rupees(attribute="client_total_paise", required=True,
                         error_messages=required("The order total is required."))
+    couponCode = Trimmed(attribute="coupon_code", max_length=20, load_default=None, allow_none=True)
 
     # A collection hook runs before the per-object ones, and marshmallow runs hooks in name order, so
     # this comes before InputSchema's refuse_nul_characters walks every line.
@@ -112,7 +113,7 @@ class OrderLineSchema(Schema):
     title = fields.String()
     name = fields.Function(lambda line: line.title)
     author = fields.String()
-    imageUrl = fields.String(attribute="image_url")
+    imageUrl = fields.String(attribute="image_url", allow_none=True)
     image = fields.Function(lambda line: line.image_url)
     price = Rupees(attribute="unit_price_paise")
     quantity = fields.Integer()
@@ -147,19 +148,22 @@ class OrderSchema(Schema):
     paymentStatus = fields.String(attribute="payment_status")
     paymentMethod = fields.String(attribute="payment_method")
     isPaid = fields.Function(lambda order: order.payment_status == "paid")
-    paidAt = UtcDateTime(attribute="paid_at")
-    paymentId = fields.String(attribute="razorpay_payment_id")
-    razorpayOrderId = fields.String(attribute="razorpay_order_id")
-    paymentExpiresAt = UtcDateTime(attribute="payment_expires_at")
+    paidAt = UtcDateTime(attribute="paid_at", allow_none=True)
+    paymentId = fields.String(attribute="razorpay_payment_id", allow_none=True)
+    razorpayOrderId = fields.String(attribute="razorpay_order_id", allow_none=True)
+    paymentExpiresAt = UtcDateTime(attribute="payment_expires_at", allow_none=True)
     orderItems = fields.List(fields.Nested(OrderLineSchema), attribute="lines")
     itemCount = fields.Integer(attribute="item_count")
     shippingAddress = fields.Function(lambda order: ShippingAddressSchema().dump(order))
     itemsPrice = Rupees(attribute="items_paise")
+    discount = Rupees(attribute="discount_paise")
+    couponCode = fields.String(attribute="coupon_code", allow_none=True)
+    codFee = Rupees(attribute="cod_fee_paise")
     shippingPrice = Rupees(attribute="shipping_paise")
     taxPrice = Rupees(attribute="tax_paise")
     totalPrice = Rupees(attribute="total_paise")
     statusHistory = fields.List(fields.Nested(StatusChangeSchema), attribute="history")
-    cancelledAt = UtcDateTime(attribute="cancelled_at")
+    cancelledAt = UtcDateTime(attribute="cancelled_at", allow_none=True)
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
 
@@ -174,3 +178,55 @@ class StatusUpdateSchema(InputSchema):
                            validate=validate.OneOf(ORDER_STATUSES, error="Status must be one of: "
                                                    + ", ".join(ORDER_STATUSES) + "."))
     note = Trimmed(max_length=300, load_default="")
+
+
+class QuoteInputSchema(InputSchema):
+    """POST /api/cart/quote: the cart's lines, an optional coupon code and who is buying (for per-customer
+    coupon rules)."""
+
+    orderItems = fields.List(
+        fields.Nested(OrderItemInput), attribute="items", required=True,
+        error_messages=required("Your cart is empty!"),
+        validate=[validate.Length(min=1, error="Your cart is empty!"),
+                  validate.Length(max=MAX_LINES, error="Cart has too many items. Please reduce the number of items.")])
+    couponCode = Trimmed(attribute="coupon_code", max_length=20, load_default=None, allow_none=True)
+    email = Email(load_default=None, allow_none=True)
+    phone = IndianMobile(load_default=None, allow_none=True)
+    # With a PIN, the quote says whether cash on delivery can be chosen (and why not).
+    paymentMethod = fields.String(attribute="payment_method", load_default=None, allow_none=True,
+                                  validate=validate.OneOf(PAYMENT_METHODS, error="Invalid payment method"))
+    zipCode = fields.String(attribute="zip_code", load_default=None, allow_none=True,
+                            validate=validate.Regexp(r"^[1-9][0-9]{5}$", error="PIN code must be 6 digits and cannot "
+                                                                                "start with 0."))
+
+
+class CashOnDeliverySchema(Schema):
+    available = fields.Boolean()
+    reason = fields.String(allow_none=True)
+
+
+class QuoteLineSchema(Schema):
+    book = fields.String()
+    title = fields.String()
+    price = fields.Float()
+    quantity = fields.Integer()
+
+
+class CouponVerdictSchema(Schema):
+    code = fields.String()
+    applied = fields.Boolean()
+    discount = fields.Float()
+    reason = fields.String(allow_none=True)
+
+
+class QuoteReplySchema(Schema):
+    success = fields.Constant(True)
+    orderItems = fields.List(fields.Nested(QuoteLineSchema))
+    itemsPrice = fields.Float()
+    discount = fields.Float()
+    shippingPrice = fields.Float()
+    codFee = fields.Float()
+    taxPrice = fields.Float()
+    totalPrice = fields.Float()
+    cashOnDelivery = fields.Nested(CashOnDeliverySchema)
+    coupon = fields.Nested(CouponVerdictSchema, allow_none=True)

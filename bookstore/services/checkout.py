@@ -2,6 +2,7 @@
 import hashlib
 import json
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
 
 from flask import current_app
@@ -12,13 +13,12 @@ from bookstore.errors import ApiError, Conflict, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Book, Order, OrderLine, OrderStatusChange, User, parse_id, utcnow
 from bookstore.observability import metrics
-from bookstore.services import notifications, orders, stock
+from bookstore.services import coupons, delivery, notifications, orders, stock
 from bookstore.services.razorpay_gateway import online_available
 from bookstore.services.india import canonical_state
 from bookstore.services.storage import public_url
 
-SHIPPING_PAISE = 4000  # flat ₹40 per order (spec §9)
-TAX_PAISE = 0
+TAX_PAISE = 0  # books are nil-rated (HSN 4901)
 
 
 def _request_hash(data: dict) -> str:
@@ -95,6 +95,8 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         raise ValidationFailed({"orderItems": ["Each book may appear only once; change its quantity instead."]})
     items = data["items"]
     _check_open_cash_orders(data)
+    shop_rules = delivery.rules()
+    place = _deliverable_place(data["address"]["zip_code"], shop_rules)
     orders.replace_abandoned_checkouts(user, data["address"]["email"], ids)
     # Lock rows in id order so two checkouts of the same books cannot deadlock on PostgreSQL.
     for book_id, item in sorted(zip(ids, items), key=lambda pair: pair[0]):
@@ -107,11 +109,13 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
                        image_url=public_url(books[book_id].thumbnail_key or books[book_id].cover_key),
                        unit_price_paise=books[book_id].sale_price_paise, quantity=item["quantity"])
              for book_id, item in zip(ids, items)]
-    items_paise = sum(line.line_total_paise for line in lines)
-    total_paise = items_paise + SHIPPING_PAISE + TAX_PAISE
-    if data["client_total_paise"] != total_paise:
+    basket = _basket(lines, {book_id: book.category_id for book_id, book in books.items()}, data["address"], user)
+    figures = _figures(lines, coupons.evaluate(data.get("coupon_code"), basket), shop_rules, data["payment_method"])
+    if data["payment_method"] == "cod":
+        _check_cash_on_delivery(figures, place, shop_rules)
+    if data["client_total_paise"] != figures.total_paise:
         raise Conflict("Prices have changed since you opened your cart. Please review the new total.",
-                       data={"current": _current_figures(lines, items_paise, total_paise)})
+                       data={"current": figures.as_reply()})
     address = dict(data["address"])
     address["state"] = canonical_state(address["state"])
     address["country"] = "India"
@@ -121,7 +125,9 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         public_id=secrets.token_hex(12), user_id=user.id if user else _verified_owner(address["email"]),
         status="pending",
         payment_method=data["payment_method"], payment_status="awaiting" if online else "pending",
-        items_paise=items_paise, shipping_paise=SHIPPING_PAISE, tax_paise=TAX_PAISE, total_paise=total_paise,
+        items_paise=figures.items_paise, shipping_paise=figures.shipping_paise, tax_paise=figures.tax_paise,
+        discount_paise=figures.discount_paise, coupon_code=figures.coupon_code, cod_fee_paise=figures.cod_fee_paise,
+        total_paise=figures.total_paise,
         payment_expires_at=now + timedelta(minutes=current_app.config["PAYMENT_WINDOW_MINUTES"]) if online else None,
         idempotency_key=scoped_key, request_hash=request_hash, lines=lines,
         history=[OrderStatusChange(status="pending", by="customer", at=now)], **address,
@@ -129,6 +135,11 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     order.order_number = _new_order_number(now.year)
     db.session.add(order)
     db.session.flush()
+    if figures.coupon_code and not coupons.redeem(figures.verdict, order, basket):
+        # The code's last use went to another order a moment ago: this total is no longer right.
+        used_up = coupons.Verdict(figures.coupon_code, reason="This coupon has been used up.")
+        raise Conflict("Prices have changed since you opened your cart. Please review the new total.",
+                       data={"current": _figures(lines, used_up, shop_rules, data["payment_method"]).as_reply()})
     if not online:
         notifications.order_placed(order)
     return order
@@ -159,11 +170,110 @@ def _explain_refusal(book_id: int, quantity: int):
     raise Conflict(message, data={"bookId": str(book_id), "available": left})
 
 
-def _current_figures(lines: list[OrderLine], items_paise: int, total_paise: int) -> dict:
-    rupees = lambda paise: paise // 100 if paise % 100 == 0 else paise / 100  # noqa: E731
-    return {
-        "orderItems": [{"book": str(line.book_id), "title": line.title, "price": rupees(line.unit_price_paise),
-                        "quantity": line.quantity} for line in lines],
-        "itemsPrice": rupees(items_paise), "shippingPrice": rupees(SHIPPING_PAISE), "taxPrice": 0,
-        "totalPrice": rupees(total_paise),
-    }
+@dataclass
+class Figures:
+    """An order's money, as the server computes it: books, coupon discount, shipping, tax, total."""
+
+    lines: list
+    items_paise: int
+    verdict: coupons.Verdict | None
+    shipping_paise: int
+    cod_fee_paise: int = 0
+    tax_paise: int = TAX_PAISE
+    cod: dict | None = None  # the quote's answer on cash on delivery: {available, reason}
+
+    @property
+    def discount_paise(self) -> int:
+        return self.verdict.discount_paise if self.verdict and self.verdict.applies else 0
+
+    @property
+    def coupon_code(self) -> str | None:
+        return self.verdict.code if self.verdict and self.verdict.applies else None
+
+    @property
+    def total_paise(self) -> int:
+        return self.items_paise - self.discount_paise + self.shipping_paise + self.cod_fee_paise + self.tax_paise
+
+    def as_reply(self) -> dict:
+        """The figures in the API's words (rupees), as a 409 and the quote show them."""
+        reply = {
+            "orderItems": [{"book": str(line.book_id), "title": line.title, "price": to_rupees(line.unit_price_paise),
+                            "quantity": line.quantity} for line in self.lines],
+            "itemsPrice": to_rupees(self.items_paise), "discount": to_rupees(self.discount_paise),
+            "shippingPrice": to_rupees(self.shipping_paise), "codFee": to_rupees(self.cod_fee_paise),
+            "taxPrice": to_rupees(self.tax_paise),
+            "totalPrice": to_rupees(self.total_paise),
+        }
+        if self.cod is not None:
+            reply["cashOnDelivery"] = self.cod
+        if self.verdict:
+            reply["coupon"] = {"code": self.verdict.code, "applied": self.verdict.applies,
+                               "discount": to_rupees(self.discount_paise), "reason": self.verdict.reason}
+        return reply
+
+
+def to_rupees(paise: int):
+    return paise // 100 if paise % 100 == 0 else paise / 100
+
+
+def _figures(lines: list[OrderLine], verdict: coupons.Verdict | None, shop_rules: delivery.Rules,
+             payment_method: str | None) -> Figures:
+    """Books, coupon, shipping (free above the shop's threshold, if any) and the COD fee, from the shop's rules."""
+    items = sum(line.line_total_paise for line in lines)
+    figures = Figures(lines, items, verdict, shipping_paise=0)
+    figures.shipping_paise = shop_rules.shipping_for(items - figures.discount_paise)
+    figures.cod_fee_paise = shop_rules.cod_fee_paise if payment_method == "cod" else 0
+    return figures
+
+
+def _deliverable_place(pin: str, shop_rules: delivery.Rules):
+    """The directory's place for a PIN. :raise ValidationFailed: the shop has ruled the PIN out."""
+    place = delivery.lookup(pin)
+    if place is not None and not shop_rules.serviceable(place):
+        raise ValidationFailed({"shippingAddress": {"zipCode": [delivery.UNSERVICEABLE_MESSAGE]}})
+    return place
+
+
+def cash_on_delivery_refusal(figures: Figures, place, shop_rules: delivery.Rules) -> str | None:
+    """Why cash on delivery cannot be offered for this order, or None when it can."""
+    if not shop_rules.cod_for(place):
+        return ("Cash on delivery is not available for this PIN code. Please pay online."
+                if place is not None else "We can't confirm cash on delivery to this PIN code. Please pay online.")
+    if figures.total_paise > shop_rules.cod_limit_paise:
+        return (f"Cash on delivery is available for orders up to {delivery.rupees_text(shop_rules.cod_limit_paise)}. "
+                "Please pay online.")
+    return None
+
+
+def _check_cash_on_delivery(figures: Figures, place, shop_rules: delivery.Rules) -> None:
+    """:raise ValidationFailed: 422 on paymentMethod with the rule the order breaks."""
+    reason = cash_on_delivery_refusal(figures, place, shop_rules)
+    if reason:
+        raise ValidationFailed({"paymentMethod": [reason]})
+
+
+def _basket(lines: list[OrderLine], categories: dict[int, int], address: dict, user: User | None) -> coupons.Basket:
+    return coupons.Basket([(line.line_total_paise, categories.get(line.book_id)) for line in lines],
+                          email=address.get("email"), phone=address.get("phone"), user_id=user.id if user else None)
+
+
+def quote(data: dict, user: User | None) -> Figures:
+    """What an order of these lines would cost now, with the coupon's verdict (the cart and checkout
+    show it; placing the order computes the same figures again). Unknown or archived books are refused
+    like at checkout; stock is not taken. :raise ValidationFailed:"""
+    ids = [parse_id(item["book"]) for item in data["items"]]
+    books = {book.id: book for book in db.session.scalars(
+        select(Book).where(Book.id.in_([i for i in ids if i]), Book.archived.is_(False)))}
+    if any(book_id not in books for book_id in ids):
+        raise ValidationFailed({"orderItems": ["One of the books in your cart is no longer sold."]})
+    lines = [OrderLine(book_id=book_id, title=books[book_id].title, author=books[book_id].author,
+                       unit_price_paise=books[book_id].sale_price_paise, quantity=item["quantity"])
+             for book_id, item in zip(ids, data["items"])]
+    contact = {"email": data.get("email"), "phone": data.get("phone")}
+    basket = _basket(lines, {book_id: book.category_id for book_id, book in books.items()}, contact, user)
+    shop_rules = delivery.rules()
+    figures = _figures(lines, coupons.evaluate(data.get("coupon_code"), basket), shop_rules, data.get("payment_method"))
+    if data.get("zip_code"):
+        reason = cash_on_delivery_refusal(figures, delivery.lookup(data["zip_code"]), shop_rules)
+        figures.cod = {"available": reason is None, "reason": reason}
+    return figures

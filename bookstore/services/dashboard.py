@@ -10,7 +10,7 @@ from sqlalchemy import and_, case, cast, Date, func, literal_column, or_, select
 
 from bookstore.extensions import db
 from bookstore.models import ORDER_STATUSES, Book, Category, Order, User, utcnow
-from bookstore.services import refunds
+from bookstore.services import coupons, refunds
 from bookstore.services.india import IST
 
 LOW_STOCK_THRESHOLD = 5
@@ -37,6 +37,7 @@ class Stats:
     revenue_by_day: list
     low_stock: list
     refunds_needing_attention: int
+    discounts_paise: int
 
 
 def stats(today: date | None = None) -> Stats:
@@ -61,6 +62,7 @@ def stats(today: date | None = None) -> Stats:
             select(Book).where(Book.archived.is_(False), Book.stock <= LOW_STOCK_THRESHOLD)
             .order_by(Book.stock, Book.title, Book.id).limit(LOW_STOCK_LIMIT))),
         refunds_needing_attention=refunds.needing_attention(),
+        discounts_paise=coupons.discounts_given(),
     )
 
 

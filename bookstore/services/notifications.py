@@ -9,6 +9,8 @@ def _rupees(paise: int) -> str:
 
 def _summary(order: Order) -> str:
     lines = "\n".join(f"  {line.quantity} × {line.title} — {_rupees(line.line_total_paise)}" for line in order.lines)
+    if order.discount_paise:
+        lines += f"\n  Coupon {order.coupon_code} — −{_rupees(order.discount_paise)}"
     return (f"{lines}\n  Shipping — {_rupees(order.shipping_paise)}\n  Total — {_rupees(order.total_paise)}\n\n"
             f"Delivering to {order.first_name} {order.last_name}, {order.address}, {order.city}, "
             f"{order.state} {order.zip_code}.\n\n"

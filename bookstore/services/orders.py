@@ -4,7 +4,7 @@ from sqlalchemy import and_, func, or_, select, update
 from bookstore.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Order, OrderLine, OrderStatusChange, User, utcnow
-from bookstore.services import audit, notifications, refunds, stock
+from bookstore.services import audit, coupons, notifications, refunds, stock
 from bookstore.services.paging import Page, paginate
 
 # The way an order goes (decisions §9): forward one step at a time; cancelled from the first two.
@@ -97,6 +97,7 @@ def _cancel(order: Order, by: str, note: str) -> None:
     if not _move(order, "cancelled", by, note):
         raise Conflict("The order changed meanwhile. Please reload it.")
     stock.release(order)
+    coupons.give_back(order)
     refunds.request_refund(order)
     db.session.refresh(order)
     notifications.status_changed(order)

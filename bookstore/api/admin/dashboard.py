@@ -37,6 +37,8 @@ class StatsReplySchema(Schema):
     lowStock = fields.List(fields.Nested(LowStockBookSchema), attribute="low_stock")
     # Cancelled orders whose refund has failed again and again: a person should look at them.
     refundsNeedingAttention = fields.Integer(attribute="refunds_needing_attention")
+    # Taken off by coupons on orders that were not cancelled.
+    discountsGiven = Rupees(attribute="discounts_paise")
 
 
 class RecentOrdersReplySchema(Schema):

@@ -60,7 +60,8 @@ def list_orders(query):
 
 
 EXPORT_COLUMNS = ["Order number", "Order ID", "Placed at (IST)", "Status", "Payment method", "Payment status",
-                  "Customer", "E-mail", "Phone", "City", "State", "PIN", "Items", "Total (INR)"]
+                  "Customer", "E-mail", "Phone", "City", "State", "PIN", "Items", "Total (INR)", "Coupon",
+                  "Discount (INR)"]
 
 
 def _export_row(order) -> list:
@@ -68,7 +69,8 @@ def _export_row(order) -> list:
     return [order.order_number, order.public_id, placed.astimezone(IST).strftime("%Y-%m-%d %H:%M"), order.status,
             order.payment_method, order.payment_status, f"{order.first_name} {order.last_name}", order.email,
             order.phone, order.city, order.state, order.zip_code, order.item_count,
-            f"{order.total_paise // 100}.{order.total_paise % 100:02d}"]
+            f"{order.total_paise // 100}.{order.total_paise % 100:02d}", order.coupon_code or "",
+            f"{order.discount_paise // 100}.{order.discount_paise % 100:02d}"]
 
 
 @blp.route("/export.csv", methods=["GET"])

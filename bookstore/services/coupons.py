@@ -1,0 +1,209 @@
+"""Coupons: whether a code applies to a basket, what it takes off, and its uses (taken once under
+races, given back when the order is cancelled).
+
+A discount is on the books only (never on shipping or fees). A percentage is of the books the coupon
+covers (all, or one category's), rounded down to the paisa; a flat amount is capped at those books'
+price. Customers are told apart by account, e-mail and phone, so a guest cannot use a one-per-customer
+code again by changing one of them.
+"""
+from dataclasses import dataclass
+from datetime import timezone
+
+from sqlalchemy import func, or_, select, update
+
+from bookstore.extensions import db
+from bookstore.models import Coupon, CouponUse, Order, utcnow
+
+
+@dataclass
+class Basket:
+    """What a coupon is judged on: each line's paise and category, and who is buying."""
+
+    lines: list[tuple[int, int]]  # (line total in paise, category id)
+    email: str | None
+    phone: str | None
+    user_id: int | None
+
+
+@dataclass
+class Verdict:
+    """A code's outcome: the coupon and its discount, or why it does not apply."""
+
+    code: str
+    coupon: Coupon | None = None
+    discount_paise: int = 0
+    reason: str | None = None
+
+    @property
+    def applies(self) -> bool:
+        return self.reason is None
+
+
+def normalise(code: str | None) -> str:
+    return (code or "").strip().upper()
+
+
+def _aware(moment):
+    return moment if moment is None or moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def _customer_uses(coupon: Coupon, basket: Basket) -> int:
+    who = [CouponUse.email == basket.email.lower()] if basket.email else []
+    if basket.phone:
+        who.append(CouponUse.phone == basket.phone)
+    if basket.user_id:
+        who.append(CouponUse.user_id == basket.user_id)
+    if not who:
+        return 0
+    return db.session.scalar(select(func.count()).select_from(CouponUse).where(
+        CouponUse.coupon_id == coupon.id, CouponUse.released_at.is_(None), or_(*who))) or 0
+
+
+def _has_ordered_before(basket: Basket) -> bool:
+    who = [Order.email == basket.email.lower()] if basket.email else []
+    if basket.phone:
+        who.append(Order.phone == basket.phone)
+    if basket.user_id:
+        who.append(Order.user_id == basket.user_id)
+    return bool(who) and db.session.scalar(
+        select(Order.id).where(or_(*who), Order.status != "cancelled").limit(1)) is not None
+
+
+def evaluate(code: str | None, basket: Basket, now=None) -> Verdict | None:
+    """The verdict on a code for this basket; None when no code was given."""
+    code = normalise(code)
+    if not code:
+        return None
+    now = now or utcnow()
+    coupon = db.session.scalar(select(Coupon).where(Coupon.code == code))
+    if coupon is None or not coupon.active:
+        return Verdict(code, reason="This coupon code is not valid.")
+    if coupon.valid_from and _aware(coupon.valid_from) > now:
+        return Verdict(code, coupon, reason="This coupon is not valid yet.")
+    if coupon.valid_to and _aware(coupon.valid_to) < now:
+        return Verdict(code, coupon, reason="This coupon has expired.")
+    if coupon.max_uses is not None and coupon.uses >= coupon.max_uses:
+        return Verdict(code, coupon, reason="This coupon has been used up.")
+    covered = sum(paise for paise, category in basket.lines
+                  if coupon.category_id is None or category == coupon.category_id)
+    if covered == 0:
+        return Verdict(code, coupon, reason="This coupon is for books of another category.")
+    items = sum(paise for paise, _category in basket.lines)
+    if items < coupon.min_order_paise:
+        rupees = f"₹{coupon.min_order_paise // 100:,}" + (f".{coupon.min_order_paise % 100:02d}"
+                                                            if coupon.min_order_paise % 100 else "")
+        return Verdict(code, coupon, reason=f"This coupon needs books worth at least {rupees}.")
+    if coupon.first_order_only and _has_ordered_before(basket):
+        return Verdict(code, coupon, reason="This coupon is for a first order only.")
+    if coupon.max_uses_per_customer is not None and _customer_uses(coupon, basket) >= coupon.max_uses_per_customer:
+        return Verdict(code, coupon, reason="You have already used this coupon.")
+    discount = covered * coupon.value // 100 if coupon.kind == "percent" else min(coupon.value, covered)
+    return Verdict(code, coupon, discount_paise=discount)
+
+
+def redeem(verdict: Verdict, order: Order, basket: Basket) -> bool:
+    """In the order's transaction: take one use of the coupon (a conditional UPDATE, so the last use is
+    taken once under a race) and record it. False when it was used up meanwhile."""
+    taken = db.session.execute(
+        update(Coupon).where(Coupon.id == verdict.coupon.id, Coupon.active.is_(True),
+                             or_(Coupon.max_uses.is_(None), Coupon.uses < Coupon.max_uses))
+        .values(uses=Coupon.uses + 1).execution_options(synchronize_session=False)).rowcount == 1
+    if taken:
+        db.session.add(CouponUse(coupon_id=verdict.coupon.id, order_id=order.id, user_id=basket.user_id,
+                                 email=(basket.email or "").lower(), phone=basket.phone or "",
+                                 discount_paise=verdict.discount_paise))
+    return taken
+
+
+def give_back(order: Order) -> None:
+    """In a cancel's transaction: the order's coupon use is released once, and the code counts one use less."""
+    released = db.session.execute(
+        update(CouponUse).where(CouponUse.order_id == order.id, CouponUse.released_at.is_(None))
+        .values(released_at=utcnow()).execution_options(synchronize_session=False)).rowcount
+    if released:
+        coupon_id = db.session.scalar(select(CouponUse.coupon_id).where(CouponUse.order_id == order.id))
+        db.session.execute(update(Coupon).where(Coupon.id == coupon_id, Coupon.uses > 0)
+                           .values(uses=Coupon.uses - 1).execution_options(synchronize_session=False))
+
+
+def discounts_given() -> int:
+    """Paise taken off by coupons on orders that were not cancelled (for the dashboard)."""
+    return db.session.scalar(select(func.coalesce(func.sum(Order.discount_paise), 0))
+                             .where(Order.status != "cancelled")) or 0
+
+
+def listing() -> list[Coupon]:
+    """Every coupon, newest first (the admin list; shops run tens, not thousands)."""
+    return list(db.session.scalars(select(Coupon).order_by(Coupon.created_at.desc(), Coupon.id.desc())))
+
+
+def _apply(coupon: Coupon, data: dict) -> None:
+    from bookstore.errors import ValidationFailed
+    from bookstore.services.catalogue import find_category
+
+    data = dict(data)
+    if "code" in data:
+        coupon.code = normalise(data.pop("code"))
+    if "category" in data:
+        name = data.pop("category")
+        category = find_category(name) if name else None
+        if name and category is None:
+            raise ValidationFailed({"category": ["Unknown category."]})
+        coupon.category_id = category.id if category else None
+    kind = data.get("kind", coupon.kind)
+    if "value" in data:
+        value = data.pop("value")
+        coupon.value = int(value) if kind == "percent" else int(value * 100)
+    for name, value in data.items():
+        setattr(coupon, name, value)
+
+
+def create(data: dict, actor) -> Coupon:
+    """A new coupon, audited. :raise Conflict: the code exists. :raise ValidationFailed:"""
+    from sqlalchemy.exc import IntegrityError
+
+    from bookstore.errors import Conflict
+    from bookstore.services import audit
+
+    coupon = Coupon(uses=0)
+    _apply(coupon, data)
+    db.session.add(coupon)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        raise Conflict("A coupon with this code exists already.") from None
+    audit.record(actor, "coupon.create", "coupon", coupon.id, None, _snapshot(coupon))
+    db.session.commit()
+    return coupon
+
+
+def change(coupon_id: int, data: dict, actor) -> Coupon:
+    """Change a coupon's rules (fields not sent keep their values), audited. :raise NotFound: :raise Conflict:"""
+    from sqlalchemy.exc import IntegrityError
+
+    from bookstore.errors import Conflict, NotFound
+    from bookstore.services import audit
+
+    coupon = db.session.get(Coupon, coupon_id)
+    if coupon is None:
+        raise NotFound("Coupon not found.")
+    before = _snapshot(coupon)
+    _apply(coupon, data)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        raise Conflict("A coupon with this code exists already.") from None
+    audit.record(actor, "coupon.update", "coupon", coupon.id, before, _snapshot(coupon))
+    db.session.commit()
+    return coupon
+
+
+def _snapshot(coupon: Coupon) -> dict:
+    fields = ("code", "kind", "value", "min_order_paise", "max_uses", "max_uses_per_customer", "category_id",
+              "first_order_only", "active")
+    shown = {name: getattr(coupon, name) for name in fields}
+    shown.update(valid_from=coupon.valid_from and coupon.valid_from.isoformat(),
+                 valid_to=coupon.valid_to and coupon.valid_to.isoformat())
+    return shown
