@@ -5,11 +5,15 @@ when JOBS_IN_WEB is true (the default), restarts it if it dies, and stops it on 
 tree, one Ctrl-C, is a whole shop. On a fleet, JOBS_IN_WEB=false and the Procfile's `worker` runs
 the consumers.
 """
+import atexit
 import gc
+import glob
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -78,3 +82,64 @@ def post_worker_init(worker):
 # a path and query over 4,096 characters with a JSON 414 (bookstore/request_input.py), so /api never
 # answers gunicorn's HTML page for an address between the two.
 limit_request_line = 8190
+
+
+# Metrics and logs (bookstore/observability). Workers count in files under PROMETHEUS_MULTIPROC_DIR and
+# any of them answers /metrics with the sum of all; prometheus_client reads the variable when a worker
+# first imports it, so it is set here, in the master, when this file is loaded and before any fork.
+
+def _prepare_metrics_folder() -> None:
+    """The operator's folder, emptied of a previous run's files, or a fresh one removed at exit."""
+    if os.environ.get("BOOKSTORE_METRICS_MASTER") == str(os.getpid()):
+        return  # this file read again on a reload (HUP): the running workers still count in the folder
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        for stale in glob.glob(os.path.join(folder, "*.db")):
+            os.remove(stale)
+    else:
+        folder = tempfile.mkdtemp(prefix="bookstore-metrics-")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
+        master = os.getpid()
+        # Workers run atexit hooks too when they exit: only the master removes the folder.
+        atexit.register(lambda: os.getpid() == master and shutil.rmtree(folder, ignore_errors=True))
+    os.environ["BOOKSTORE_METRICS_MASTER"] = str(os.getpid())
+
+
+_prepare_metrics_folder()
+
+
+def child_exit(server, worker):
+    """A worker is gone: prometheus_client forgets its live gauges (its counts stay in the sums)."""
+    from prometheus_client import multiprocess
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def _log_format() -> str:
+    """LOG_FORMAT as the app reads it: json or text, json in production when unset."""
+    production = os.environ.get("BOOKSTORE_ENV") == "production"
+    return (os.environ.get("LOG_FORMAT") or ("json" if production else "text")).lower()
+
+
+if _log_format() == "json":
+    from gunicorn.glogging import Logger as _GunicornLogger
+    from gunicorn.glogging import SafeAtoms as _SafeAtoms
+
+    class _RawAtoms(_SafeAtoms):
+        """gunicorn's request atoms without its escaping of quotes: JSON escapes them itself."""
+
+        def __init__(self, atoms):
+            dict.__init__(self, atoms)
+
+    class JsonLogger(_GunicornLogger):
+        """gunicorn's error and access logs as JSON lines like the app's (the access log only when
+        asked for, e.g. `--access-logfile -` in the Procfile)."""
+
+        atoms_wrapper_class = _RawAtoms
+
+        def setup(self, cfg):
+            super().setup(cfg)
+            from bookstore.observability.logs import use_json_for_gunicorn
+            use_json_for_gunicorn(self.error_log, self.access_log)
+
+    logger_class = JsonLogger

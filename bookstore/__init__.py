@@ -5,11 +5,12 @@ from bookstore.config import load_config
 
 
 def create_app(config: dict | None = None) -> Flask:
-    """Build the app: settings, extensions, API, error handlers, CLI and the SPA."""
+    """Build the app: settings, logs and metrics, extensions, API, error handlers, CLI and the SPA."""
     app = Flask(__name__, instance_relative_config=True)
     load_config(app, overrides=config)
     app.json.sort_keys = False
 
+    from bookstore.observability import register_observability
     from bookstore.extensions import register_extensions
     from bookstore.request_input import register_request_input
     from bookstore.api import register_blueprints
@@ -19,6 +20,7 @@ def create_app(config: dict | None = None) -> Flask:
     from bookstore.spa import register_spa
     from bookstore.services.google_signin import init_app as register_google_signin
 
+    register_observability(app)  # first: its request hooks wrap every other one
     register_request_input(app)  # before the rate limits: their key functions read the body
     register_extensions(app)
     register_google_signin(app)

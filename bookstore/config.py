@@ -78,6 +78,10 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "GOOGLE_CLIENT_SECRET": ("", "OAuth client secret of Google sign-in"),
     "GOOGLE_DISCOVERY_URL": ("https://accounts.google.com/.well-known/openid-configuration",
                              "OpenID Connect discovery document of the sign-in provider (a local fake in tests)"),
+    "LOG_FORMAT": ("", "json (one object a line) or text; empty means json in production, text elsewhere"),
+    "METRICS_TOKEN": ("", "bearer token a Prometheus scraper sends to GET /metrics; empty turns /metrics off (404)"),
+    "SENTRY_DSN": ("", "Sentry project DSN; when set, unexpected errors are reported (without cookies, "
+                       "Authorization headers or request bodies)"),
 }
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -141,6 +145,13 @@ def _trusted_hosts(raw: str | list, public_url: str) -> list[str]:
     if public_url:
         hosts.append(urlsplit(public_url).hostname)
     return list(dict.fromkeys(host.lower() for host in hosts if host))
+
+
+def _log_format(raw: str, production: bool) -> str:
+    value = (raw or ("json" if production else "text")).lower()
+    if value not in ("json", "text"):
+        raise RuntimeError(f"LOG_FORMAT must be json, text or empty; got {raw!r}")
+    return value
 
 
 def load_config(app: Flask, overrides: dict | None = None) -> None:
@@ -223,6 +234,9 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         GOOGLE_CLIENT_ID=_env("GOOGLE_CLIENT_ID", overrides),
         GOOGLE_CLIENT_SECRET=_env("GOOGLE_CLIENT_SECRET", overrides),
         GOOGLE_DISCOVERY_URL=_env("GOOGLE_DISCOVERY_URL", overrides),
+        LOG_FORMAT=_log_format(_env("LOG_FORMAT", overrides), production),
+        METRICS_TOKEN=_env("METRICS_TOKEN", overrides),
+        SENTRY_DSN=_env("SENTRY_DSN", overrides),
         # The signed session cookie only carries Google sign-in's state and nonce; Lax lets it come
         # back on the provider's top-level redirect, and it never travels over plain HTTP in production.
         SESSION_COOKIE_SAMESITE="Lax",

@@ -9,9 +9,11 @@ from alembic import context
 # access to the values within the .ini file in use.
 config = context.config
 
-# Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# Logging comes from alembic.ini only when nothing has configured it yet: under `flask db upgrade` the
+# app has (bookstore/observability/logs.py), and fileConfig would replace its handler and disable the
+# app's loggers for the rest of the process (the test session runs migrations in-process).
+if not logging.getLogger().handlers:
+    fileConfig(config.config_file_name)
 logger = logging.getLogger('alembic.env')
 
 
