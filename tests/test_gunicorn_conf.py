@@ -60,9 +60,10 @@ def test_production_starts_with_shared_rate_limits_and_its_job_consumer(database
     with server:
         consumers = lambda: [pid for pid in server._live_group_members()  # noqa: E731
                              if b"bookstore.jobs.worker" in Path(f"/proc/{pid}/cmdline").read_bytes()]
-        first = wait_until(consumers, 20, server.log()[-2000:])
+        first = wait_until(consumers, 60, "no job consumer started")
         assert len(first) == 1
         os.kill(first[0], signal.SIGKILL)
-        second = wait_until(lambda: [pid for pid in consumers() if pid != first[0]], 20, server.log()[-2000:])
-        assert len(second) == 1
+        # On a loaded machine a new interpreter can take a while: the point is that one comes back.
+        second = wait_until(lambda: [pid for pid in consumers() if pid != first[0]], 60, "the consumer was not restarted")
+        assert len(second) == 1, server.log()[-3000:]
     assert not server._live_group_members()
