@@ -18,6 +18,8 @@ def create_app(config: dict | None = None) -> Flask:
     from bookstore.security import register_jwt_handlers
     from bookstore.cli import register_cli
     from bookstore.spa import register_spa
+    from bookstore.http_headers import register_http_headers
+    from bookstore.api_docs import register_api_docs
     from bookstore.services.google_signin import init_app as register_google_signin
 
     register_observability(app)  # first: its request hooks wrap every other one
@@ -28,5 +30,7 @@ def create_app(config: dict | None = None) -> Flask:
     register_blueprints(app)
     register_error_handlers(app)
     register_cli(app)
+    register_api_docs(app)
     register_spa(app)
+    register_http_headers(app)
     return app

@@ -1,4 +1,5 @@
 """The shared extension objects, created unbound and attached by register_extensions."""
+import os
 import sqlite3
 
 from flask import Flask, request
@@ -9,7 +10,7 @@ from flask_migrate import Migrate
 from flask_smorest import Api
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -55,15 +56,33 @@ def _sqlite_pragmas(dbapi_connection, _record):
         cursor.close()
 
 
+def _private_sqlite_file(database_url: str) -> None:
+    """Create the SQLite file readable by the shop's user alone (0600): it holds password hashes and
+    addresses. SQLite gives its -wal and -shm files the same mode; an existing file is tightened too."""
+    url = make_url(database_url)
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:" \
+            or url.database.startswith("file:"):
+        return
+    try:
+        os.close(os.open(url.database, os.O_CREAT | os.O_WRONLY, 0o600))
+        if os.stat(url.database).st_mode & 0o077:
+            os.chmod(url.database, 0o600)
+    except OSError:
+        pass  # a folder that does not exist, or a file of another user: SQLite reports it on connect
+
+
 def register_extensions(app: Flask) -> None:
     """Bind every extension to the app."""
+    _private_sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])
     if app.config["PROXY_COUNT"] > 0:
         count = app.config["PROXY_COUNT"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
     db.init_app(app)
     migrate.init_app(app, db, render_as_batch=True, compare_type=True)
     jwt.init_app(app)
-    api.init_app(app)
+    from bookstore.openapi import BearerSecurity, ErrorSchema
+    api.ERROR_SCHEMA = ErrorSchema  # the document describes the shop's envelope, not flask-smorest's errors
+    api.init_app(app, spec_kwargs={"extra_plugins": [BearerSecurity(app)]})
     limiter.init_app(app)
     compress.init_app(app)
     from bookstore import jobs

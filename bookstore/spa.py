@@ -7,8 +7,8 @@ from flask import Flask, Response, abort, current_app, request, send_from_direct
 
 from bookstore import seo
 from bookstore.errors import NotFound
+from bookstore.http_headers import YEAR
 
-YEAR = 365 * 24 * 3600
 BUILD_DIR = Path(__file__).parent / "static" / "dist"
 
 _MISSING_BUILD = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Bookstore</title>
@@ -74,7 +74,7 @@ def _accepts(encoding: str) -> bool:
 
 
 def register_spa(app: Flask) -> None:
-    """Routes for the client and files, and the cache rules that go with them."""
+    """Routes for the client and files; their cache and security headers are set by bookstore/http_headers.py."""
 
     @app.route("/static/dist/<path:name>")
     def bundle(name):
@@ -135,15 +135,3 @@ def register_spa(app: Flask) -> None:
         path = path.strip("/")
         shell = seo.books_page(_index_html()) if path == "books" and not request.args else _index_html()
         return _shell_response(_with_route_preloads(shell, path))
-
-    @app.after_request
-    def _cache_headers(response):
-        if request.path.startswith("/static/dist/") and response.status_code in (200, 304):
-            # Bundles carry a content hash in their names: safe to cache for a year.
-            response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
-        if request.path.startswith("/api/"):
-            response.headers.setdefault("Cache-Control", "no-store")
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        return response

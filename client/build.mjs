@@ -7,7 +7,7 @@
 // index.html goes out with no-cache and is the only place the current names are written.
 // A lazy chunk with its own styles imports them as `import href from "./x.css?url"` and links
 // them when it loads (see stylesheetUrls), so they never weigh on the first page.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, unwatchFile, watchFile, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, unwatchFile, watchFile, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
@@ -190,6 +190,19 @@ function builtFiles(metafile) {
   return [...Object.keys(metafile.outputs), ...[...stylesheetOutputs.values()].flat()];
 }
 
+// Swagger UI for /api/docs, from the pinned swagger-ui-dist package: the shop serves it itself, never a CDN.
+const SWAGGER_UI_DIR = path.join(OUTDIR, "swagger-ui");
+const SWAGGER_UI_FILES = ["swagger-ui-bundle.js", "swagger-ui.css"].map((name) => path.join(SWAGGER_UI_DIR, name));
+
+/** Copy Swagger UI's script and stylesheet into dist/swagger-ui, each with a .gz beside it. */
+function copySwaggerUi() {
+  mkdirSync(SWAGGER_UI_DIR, { recursive: true });
+  for (const file of SWAGGER_UI_FILES) {
+    copyFileSync(path.join(ROOT, "node_modules", "swagger-ui-dist", path.basename(file)), file);
+    writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
+  }
+}
+
 /** Delete outputs of earlier rebuilds, so a long watch session does not pile up old bundles. */
 function pruneStale(metafile) {
   const keep = new Set(builtFiles(metafile).flatMap((out) => {
@@ -198,6 +211,7 @@ function pruneStale(metafile) {
   }));
   keep.add(path.join(OUTDIR, "index.html"));
   keep.add(path.join(OUTDIR, "routes.json"));
+  for (const file of SWAGGER_UI_FILES) keep.add(file).add(`${file}.gz`);
   for (const entry of readdirSync(OUTDIR, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
     if (entry.isFile() && !keep.has(file)) rmSync(file);
@@ -286,6 +300,7 @@ function afterBuild(result) {
   writeRouteManifest(result.metafile);
   lastMetafile = result.metafile;
   if (!watching) precompress(result.metafile);
+  copySwaggerUi();
   pruneStale(result.metafile);
   console.log(`[${stamp}] built ${path.relative(ROOT, OUTDIR)}/index.html`);
   printSizes(result.metafile);

@@ -1,6 +1,7 @@
 """Liveness and readiness checks for load balancers and the PaaS router."""
 from flask import jsonify
 from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -8,6 +9,17 @@ from bookstore import jobs
 from bookstore.extensions import db, limiter
 
 blp = Blueprint("health", __name__, url_prefix="/api/health", description="Service health")
+
+_STATE = validate.OneOf(["ok", "unavailable"])
+
+
+class HealthSchema(Schema):
+    """Not the envelope: load balancers read `status`."""
+
+    status = fields.String(required=True, validate=validate.OneOf(["ok", "error"]))
+    database = fields.String(required=True, validate=_STATE)
+    jobs = fields.String(validate=_STATE, metadata={"description": "readiness only"})
+    reason = fields.String(metadata={"description": "what is wrong, when something is"})
 
 
 def _first_line(error: Exception) -> str:
@@ -25,6 +37,8 @@ def _database_problem() -> str | None:
 
 @blp.route("", methods=["GET"])
 @limiter.exempt
+@blp.response(200, HealthSchema)
+@blp.alt_response(503, schema=HealthSchema, description="The database does not answer")
 def health():
     """Liveness: `{"status": "ok", "database": "ok"}`, or 503 naming what is wrong."""
     problem = _database_problem()
@@ -37,6 +51,8 @@ def health():
 
 @blp.route("/ready", methods=["GET"])
 @limiter.exempt
+@blp.response(200, HealthSchema)
+@blp.alt_response(503, schema=HealthSchema, description="The database or the job queue does not answer")
 def ready():
     """Readiness: the database and the job queue answer (`{"status", "database", "jobs"}`), else 503."""
     database = _database_problem()

@@ -62,6 +62,10 @@ def _placed(response) -> bool:
 @optional_login
 @blp.arguments(PlaceOrderSchema)
 @blp.response(201, OrderReplySchema)
+@blp.alt_response(200, schema=OrderReplySchema, description="Placed before with this Idempotency-Key: that order")
+@blp.doc(parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
+                      "description": "the same key for retries of one checkout; 1 to 100 printable characters",
+                      "schema": {"type": "string", "minLength": 1, "maxLength": 100}}])
 def place_order(data):
     """Place an order as a guest or, with a token, for the signed-in shopper (retry-safe with Idempotency-Key)."""
     order, created = checkout.place_order(data, current_user(), _idempotency_key())

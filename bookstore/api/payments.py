@@ -11,6 +11,11 @@ from bookstore.services import payments
 
 blp = Blueprint("payments", __name__, url_prefix="/api/payments", description="Online payment")
 
+
+class WebhookReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String(metadata={"description": "what the event did"})
+
 _RAZORPAY_ID = validate.Length(min=1, max=40, error="Payment verification failed")
 _VERIFY_MESSAGES = {**required("Payment verification failed"), "invalid": "Payment verification failed"}
 
@@ -92,6 +97,7 @@ def verify(data):
 @blp.route("/webhook", methods=["POST"])
 @limiter.exempt
 @raw_body
+@blp.response(200, WebhookReplySchema)
 def webhook():
     """Razorpay's server-to-server events, signed over the raw body with the webhook secret."""
     outcome = payments.handle_webhook(request.get_data(as_text=True), request.headers.get("X-Razorpay-Signature"),

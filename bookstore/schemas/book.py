@@ -34,11 +34,11 @@ class BookSchema(Schema):
     imageUrl = fields.Function(lambda book: public_url(book.cover_key))
     thumbnailUrl = fields.Function(lambda book: public_url(book.thumbnail_key or book.cover_key))
     description = fields.String()
-    isbn = fields.String()
+    isbn = fields.String(allow_none=True)
     publisher = fields.String()
-    publicationDate = fields.Date(attribute="publication_date")
+    publicationDate = fields.Date(attribute="publication_date", allow_none=True)
     language = fields.String()
-    pages = fields.Integer()
+    pages = fields.Integer(allow_none=True)
     format = fields.String()
     dimensions = fields.String()
     weight = fields.String()
@@ -115,7 +115,7 @@ class SuggestQuerySchema(InputSchema):
 class SuggestionSchema(Schema):
     book = fields.Nested(BookSchema)
     matchedOn = fields.String(attribute="matched_on")
-    preview = fields.String()
+    preview = fields.String(allow_none=True)
 
 
 # ---------------------------------------------------------------- the admin book form

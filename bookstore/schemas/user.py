@@ -70,7 +70,7 @@ class UserSchema(Schema):
     firstName = fields.String(attribute="first_name")
     lastName = fields.String(attribute="last_name")
     email = fields.String()
-    phone = fields.String()
+    phone = fields.String(allow_none=True)  # optional at sign-up
     role = fields.String()
     isVerified = fields.Boolean(attribute="email_verified")
     # False for accounts made by Google sign-in: the profile offers "set a password by e-mail" instead.

@@ -161,13 +161,17 @@ def _artifact_name(item) -> str:
 
 
 def _open_page(request, browser, live_server, **context_options):
-    """A page in a fresh context; on failure a screenshot, and page errors or server tracebacks fail the test."""
+    """A page in a fresh context; on failure a screenshot, and page errors (CSP violations among them) or
+    server tracebacks fail the test."""
     context = browser.new_context(base_url=live_server.base_url, locale="en-IN", timezone_id="Asia/Kolkata",
                                   **context_options)
     context.set_default_timeout(10_000)
     page = context.new_page()
     page_errors = []
     page.on("pageerror", lambda error: page_errors.append(str(error)))
+    # Chromium reports what the Content-Security-Policy blocked as console errors, not page errors.
+    page.on("console", lambda message: message.type == "error" and "Content Security Policy" in message.text
+            and page_errors.append(message.text))
     log_before = len(live_server.log())
     yield page
     failed = any(getattr(getattr(request.node, f"report_{when}", None), "failed", False)

@@ -1,0 +1,64 @@
+"""What /api/openapi.json says beyond each view's schemas: the error envelope and the bearer token.
+
+tests/api/test_openapi_conformance.py holds the API to the document with schemathesis.
+"""
+from apispec import BasePlugin
+from flask import Flask
+from marshmallow import EXCLUDE, Schema, fields
+
+BEARER = "bearerAuth"
+SECURITY_SCHEME = {"type": "http", "scheme": "bearer", "bearerFormat": "JWT",
+                   "description": "The token that /api/auth/login and /api/auth/register answer with."}
+
+
+class ErrorSchema(Schema):
+    """Every error (decisions §2): `errors` per field for validation; some refusals carry more facts
+    (a 409's current prices or book), hence other properties are allowed."""
+
+    class Meta:
+        unknown = EXCLUDE  # documented without additionalProperties: false
+
+    success = fields.Boolean(required=True, metadata={"enum": [False]})
+    message = fields.String(required=True, metadata={"description": "what the screens show"})
+    errors = fields.Dict(keys=fields.String(), metadata={"description": "messages by field"})
+
+
+def _nothing():
+    """A view to decorate, to learn what a decorator's wrapper looks like."""
+
+
+def _wrappers(view):
+    """The view and every function it wraps (functools.wraps leaves __wrapped__)."""
+    while view is not None:
+        yield view
+        view = getattr(view, "__wrapped__", None)
+
+
+class BearerSecurity(BasePlugin):
+    """Marks each operation with the token it needs: required for admin routes and `login_required`
+    views, optional (guest or shopper) for `optional_login` views, none elsewhere."""
+
+    def __init__(self, app: Flask):
+        super().__init__()
+        self.app = app
+
+    def init_spec(self, spec):
+        super().init_spec(spec)
+        spec.components.security_scheme(BEARER, SECURITY_SCHEME)
+
+    def operation_helper(self, path=None, operations=None, **kwargs):
+        from bookstore.security import is_admin_route, login_required, optional_login
+        rule = kwargs.get("rule")
+        view = self.app.view_functions.get(rule.endpoint) if rule is not None else None
+        if view is None or not operations:
+            return
+        # functools.wraps copies names, so the decorators are recognised by their wrappers' code.
+        codes = {getattr(function, "__code__", None) for function in _wrappers(view)}
+        if is_admin_route(rule.rule, view) or login_required(_nothing).__code__ in codes:
+            security = [{BEARER: []}]
+        elif optional_login(_nothing).__code__ in codes:
+            security = [{}, {BEARER: []}]
+        else:
+            return
+        for operation in operations.values():
+            operation.setdefault("security", security)
