@@ -11,14 +11,13 @@ import glob
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 
 _TRUE = {"1", "true", "yes", "on"}
-_consumer: dict = {"process": None, "stopping": False}
+_consumer: dict = {"pid": None, "started": 0.0, "stopping": False}
 
 
 def _setting(name: str, default: str) -> str:
@@ -37,43 +36,75 @@ def on_starting(server):
 
 
 def when_ready(server):
-    """Start the embedded job consumer once the master is listening."""
+    """Start the embedded job consumer once the master is listening, before any worker is forked."""
     if _setting("JOBS_IN_WEB", "true").lower() in _TRUE:
+        _spawn_consumer(server)
         threading.Thread(target=_supervise_consumer, args=(server,), name="job-consumer", daemon=True).start()
 
 
+def _spawn_consumer(server) -> None:
+    # posix_spawn, not subprocess: Popen waits on a pipe that a worker forked at the same moment would
+    # inherit, which blocked this supervisor until that worker exited.
+    command = [sys.executable, "-m", "bookstore.jobs.worker"]
+    _consumer["pid"] = os.posix_spawn(sys.executable, command, dict(os.environ))
+    _consumer["started"] = time.monotonic()
+    server.log.info("Job consumer started (pid %s)", _consumer["pid"])
+
+
 def _supervise_consumer(server):
-    """Run the consumer; start it again (at most every 5 s) if it exits while gunicorn runs."""
+    """Wait for the consumer; start it again (at most every 5 s) if it exits while gunicorn runs."""
     while not _consumer["stopping"]:
-        started = time.monotonic()
-        process = subprocess.Popen([sys.executable, "-m", "bookstore.jobs.worker"], stdin=subprocess.DEVNULL)
-        _consumer["process"] = process
-        server.log.info("Job consumer started (pid %s)", process.pid)
-        code = process.wait()
+        pid = _consumer["pid"]
+        try:
+            _pid, status = os.waitpid(pid, 0)
+            code = os.waitstatus_to_exitcode(status)
+        except ChildProcessError:
+            code = "unknown"  # the master's own reaping (waitpid(-1)) collected it first
+            while _alive(pid):
+                time.sleep(0.2)
         if _consumer["stopping"]:
             return
         server.log.error("Job consumer exited with %s; starting it again", code)
-        time.sleep(max(0.0, 5 - (time.monotonic() - started)))
+        time.sleep(max(0.0, 5 - (time.monotonic() - _consumer["started"])))
+        if not _consumer["stopping"]:
+            _spawn_consumer(server)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def on_exit(server):
     """Stop the consumer: SIGINT lets it finish the jobs in hand; after 10 s it is killed."""
     _consumer["stopping"] = True
-    process = _consumer["process"]
-    if process is None or process.poll() is not None:
+    pid = _consumer.get("pid")
+    if pid is None or not _alive(pid):
         return
-    process.send_signal(signal.SIGINT)
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    os.kill(pid, signal.SIGINT)
+    deadline = time.monotonic() + 10
+    while _alive(pid) and time.monotonic() < deadline:
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                return
+        except ChildProcessError:
+            pass
+        time.sleep(0.1)
+    if _alive(pid):
+        os.kill(pid, signal.SIGKILL)
 
 
 def post_worker_init(worker):
     """Move everything the app built at start-up (modules, mappers, schemas: ~140,000 objects) out of
     the garbage collector's reach. Otherwise every full collection walks them all again, a 50-60 ms
     pause in the middle of some request: the catalogue's p99, unloaded, was that pause."""
+    # The PIN directory (about 20,000 places) is read before the first checkout rather than during it,
+    # and frozen with the rest.
+    from bookstore.services import pin_directory
+    pin_directory.preload()
     gc.collect()
     gc.freeze()
 

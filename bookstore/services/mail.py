@@ -74,20 +74,24 @@ def send_one(mail_id: int) -> bool:
     if not _claim(mail_id):
         return False
     mail = db.session.get(OutboxMail, mail_id)
+    if mail is None:
+        return False  # deleted meanwhile (an operator cleaning up): nothing to send
     try:
         _transmit(mail)
     except (OSError, smtplib.SMTPException) as error:
         log.warning("Could not send e-mail %s to %s: %s", mail.id, mail.to_address, error)
-        mail.last_error = str(error)[:300]
-        mail.next_attempt_at = utcnow() + timedelta(seconds=retry_delay(mail.attempts))
-        mail.claimed_until = None
-        db.session.commit()
+        _record(mail_id, last_error=str(error)[:300], claimed_until=None,
+                next_attempt_at=utcnow() + timedelta(seconds=retry_delay(mail.attempts)))
         return False
-    mail.sent_at = utcnow()
-    mail.last_error = ""
-    mail.claimed_until = None
-    db.session.commit()
+    _record(mail_id, sent_at=utcnow(), last_error="", claimed_until=None)
     return True
+
+
+def _record(mail_id: int, **values) -> None:
+    """Write the outcome by id: a row deleted meanwhile is no error, it simply has nothing to record."""
+    db.session.execute(update(OutboxMail).where(OutboxMail.id == mail_id).values(**values)
+                       .execution_options(synchronize_session=False))
+    db.session.commit()
 
 
 def retry_delay(attempts: int) -> int:
