@@ -11,14 +11,21 @@ import { CartChanges } from "../../features/cart/components/cart-changes.jsx";
 import { OrderSummary } from "../../features/cart/components/order-summary.jsx";
 import { getPaymentConfig } from "../../features/checkout/api.js";
 import { CheckoutSteps } from "../../features/checkout/components/checkout-steps.jsx";
+import { CouponField } from "../../features/checkout/components/coupon-field.jsx";
 import { PaymentOptions } from "../../features/checkout/components/payment-options.jsx";
 import { ShippingForm } from "../../features/checkout/components/shipping-form.jsx";
+import { STATES, UNION_TERRITORIES } from "../../features/checkout/india.js";
 import { useCheckout } from "../../features/checkout/use-checkout.js";
+import { useQuote } from "../../features/checkout/use-quote.js";
+import { normalisePin, rememberPin, savedPin } from "../../features/delivery/pin.js";
+import { useDelivery } from "../../features/delivery/use-delivery.js";
 import { FILL_ALL, validateShipping } from "../../features/checkout/validation.js";
 
 const ADDRESS_KEY = "checkoutAddress";
 const EMPTY_ADDRESS = { firstName: "", lastName: "", email: "", phone: "", address: "", landmark: "", city: "",
   state: "", zipCode: "", addressType: "home" };
+
+const KNOWN_STATES = new Set([...STATES, ...UNION_TERRITORIES]);
 
 function initialAddress(user) {
   try {
@@ -27,8 +34,35 @@ function initialAddress(user) {
   } catch {
     // nothing saved
   }
+  // The PIN checked on a book page is where the books most likely go.
   return { ...EMPTY_ADDRESS, firstName: user?.firstName ?? "", lastName: user?.lastName ?? "",
-    email: user?.email ?? "", phone: user?.phone ?? "" };
+    email: user?.email ?? "", phone: user?.phone ?? "", zipCode: savedPin() };
+}
+
+/**
+ * City and state from the PIN's answer, where the shopper has not typed their own: an empty field, or one
+ * still holding what an earlier PIN filled in, takes the new place; both stay editable.
+ */
+function useAutofillFromPin(delivery, setAddress) {
+  const filled = useRef({ city: "", state: "" });
+  useEffect(() => {
+    if (delivery.status !== "success" || !delivery.data.serviceable) return;
+    const { city, state } = delivery.data;
+    setAddress((address) => {
+      // A field the shopper is in when the answer is applied is theirs: it must not land mid-word.
+      const typingIn = document.activeElement?.name;
+      const next = { ...address };
+      if (city && typingIn !== "city" && (!address.city.trim() || address.city === filled.current.city)) {
+        next.city = city;
+        filled.current.city = city;
+      }
+      if (state && KNOWN_STATES.has(state) && typingIn !== "state" && (!address.state || address.state === filled.current.state)) {
+        next.state = state;
+        filled.current.state = state;
+      }
+      return next;
+    });
+  }, [delivery, setAddress]);
 }
 
 export function Checkout() {
@@ -42,8 +76,24 @@ export function Checkout() {
   const [address, setAddress] = useState(() => initialAddress(user));
   const [errors, setErrors] = useState({});
   const [method, setMethod] = useState("");
+  const [couponCode, setCouponCode] = useState("");
   const finished = useRef(false);
   const { refresh } = cart;
+  const delivery = useDelivery(address.zipCode);
+  useAutofillFromPin(delivery, setAddress);
+  const { quote, current: quoteCurrent, latest: latestQuote, requote } = useQuote(cart.lines,
+    { zipCode: address.zipCode, method, couponCode, email: address.email });
+  const cod = quoteCurrent && normalisePin(address.zipCode) ? quote?.cashOnDelivery : undefined;
+  const onlineAvailable = config.data?.onlineAvailable === true;
+
+  // Cash on delivery refused for this PIN or total: the shopper pays online (when the shop can take it).
+  useEffect(() => {
+    if (cod?.available === false && method !== "online") setMethod(onlineAvailable ? "online" : "");
+  }, [cod?.available, method, onlineAvailable]);
+
+  useEffect(() => {
+    if (normalisePin(address.zipCode)) rememberPin(address.zipCode);
+  }, [address.zipCode]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -77,8 +127,16 @@ export function Checkout() {
 
   async function placeOrder(event) {
     event.preventDefault();
-    const order = await place(address, method, config.data);
-    if (!order) return;
+    // The total is the server's quote for this PIN, payment method and coupon (asked now if the answer to
+    // the last change is still on its way); without one (it failed) the cart's own sum goes, and the
+    // server's 409 then shows the right figures.
+    const priced = method ? await latestQuote().catch(() => null) : null;
+    const order = await place(address, method, config.data, { totalPrice: priced?.totalPrice,
+      couponCode: priced?.coupon?.applied ? priced.coupon.code : undefined });
+    if (!order) {
+      requote();
+      return;
+    }
     finished.current = true;
     cart.clear();
     window.sessionStorage.removeItem(ADDRESS_KEY);
@@ -98,7 +156,7 @@ export function Checkout() {
       <div className="checkout-layout">
         {step === 0 ? (
           <form className="checkout-step" onSubmit={toPayment} noValidate aria-label="Shipping">
-            <ShippingForm address={address} errors={errors} onChange={setAddress} />
+            <ShippingForm address={address} errors={errors} onChange={setAddress} delivery={delivery} />
             <div className="checkout-step__actions">
               <button type="button" className="button button--secondary" onClick={() => navigate(paths.cart())}>Back</button>
               <button type="submit" className="button">Continue to Payment</button>
@@ -115,14 +173,17 @@ export function Checkout() {
                 {address.phone} · {address.email}
               </p>
             </section>
-            <PaymentOptions method={method} onChange={setMethod} config={config.data} />
+            <PaymentOptions method={method} onChange={setMethod} config={config.data} cod={cod} />
             <div className="checkout-step__actions">
               <button type="button" className="button button--secondary" onClick={() => setStep(0)} disabled={busy}>Back</button>
               <button type="submit" className="button" disabled={busy}>{busy ? "Placing Order…" : "Place Order"}</button>
             </div>
           </form>
         )}
-        <OrderSummary showLines />
+        <OrderSummary showLines quote={quote}>
+          <CouponField code={couponCode} verdict={quoteCurrent ? quote?.coupon : null} busy={!quoteCurrent}
+            onApply={setCouponCode} onRemove={() => setCouponCode("")} />
+        </OrderSummary>
       </div>
     </div>
   );

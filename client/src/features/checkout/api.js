@@ -22,3 +22,11 @@ export async function verifyPayment(fields) {
   const { order } = await apiClient("payments/verify", { body: fields });
   return order;
 }
+
+/**
+ * The server's figures for the cart now: {orderItems, itemsPrice, discount, shippingPrice, codFee, taxPrice,
+ * totalPrice, cashOnDelivery?: {available, reason}, coupon?: {code, applied, discount, reason}}.
+ */
+export function getQuote(body, { signal } = {}) {
+  return apiClient("cart/quote", { body, signal });
+}

@@ -1,11 +1,24 @@
 // Checkout step 1: where the books go (spec §3 shipping address; India only).
 import { Field } from "../../../components/ui/field.jsx";
 import { STATES, UNION_TERRITORIES } from "../india.js";
+import { estimateText } from "../../delivery/pin.js";
 import { CityField } from "./city-field.jsx";
 
 const ADDRESS_TYPES = [["home", "Home"], ["work", "Work"], ["other", "Other"]];
 
-export function ShippingForm({ address, errors, onChange }) {
+/** What the shop says about the PIN typed: the delivery dates, or why it cannot promise them. */
+function deliveryNote(delivery) {
+  if (delivery.status === "loading") return "Checking delivery to this PIN…";
+  if (delivery.status === "error") return "";
+  if (delivery.status !== "success") return "";
+  const { data } = delivery;
+  if (!data.serviceable) return data.message || "We can't confirm delivery to this PIN.";
+  const when = estimateText(data.estimate);
+  return [data.city && `Delivery to ${data.city}.`, when && `${when}.`].filter(Boolean).join(" ") || data.message;
+}
+
+export function ShippingForm({ address, errors, onChange, delivery = { status: "idle" } }) {
+  const note = deliveryNote(delivery);
   const change = (event) => onChange({ ...address, [event.target.name]: event.target.value });
   return (
     <fieldset className="form checkout-form">
@@ -47,10 +60,14 @@ export function ShippingForm({ address, errors, onChange }) {
         </Field>
       </div>
       <div className="form__row">
-        <Field label="PIN Code" error={errors.zipCode} hint="6 digits" required>
-          <input name="zipCode" autoComplete="postal-code" inputMode="numeric" maxLength={6} pattern="[1-9][0-9]{5}"
-            value={address.zipCode} onChange={(event) => onChange({ ...address, zipCode: event.target.value.replace(/\D/g, "") })} />
-        </Field>
+        <div className="checkout-form__pin">
+          <Field label="PIN Code" error={errors.zipCode} hint="6 digits" required>
+            <input name="zipCode" autoComplete="postal-code" inputMode="numeric" maxLength={7} pattern="[1-9][0-9]{5}"
+              value={address.zipCode}
+              onChange={(event) => onChange({ ...address, zipCode: event.target.value.replace(/\D/g, "").slice(0, 6) })} />
+          </Field>
+          <p className="checkout-form__delivery" role="status">{note}</p>
+        </div>
         <Field label="Country">
           <input name="country" value="India" readOnly />
         </Field>

@@ -1,0 +1,48 @@
+// The server's price for the checkout as it stands (PIN, payment method, coupon): asked again on every change.
+import { useEffect, useMemo, useState } from "react";
+import { normalisePin } from "../delivery/pin.js";
+import { getQuote } from "./api.js";
+
+/** The quote's request body; fields the server would refuse (a half-typed PIN or e-mail) are left out. */
+export function quoteBody(lines, { zipCode, method, couponCode, email }) {
+  const pin = normalisePin(zipCode);
+  const mail = String(email ?? "").trim();
+  return {
+    orderItems: lines.map(({ book, quantity }) => ({ book: book._id, quantity })),
+    ...(couponCode && { couponCode }),
+    ...(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(mail) && { email: mail }),
+    ...((method === "cod" || method === "online") && { paymentMethod: method }),
+    ...(pin && { zipCode: pin }),
+  };
+}
+
+/**
+ * {quote, current, error, requote, latest}: `quote` is the last answer (kept while the next is on its way),
+ * `current` says it answers the body as it stands now, `requote()` asks again (after a 409), `latest()`
+ * resolves to the quote for the body as it stands.
+ */
+export function useQuote(lines, options) {
+  const body = useMemo(() => quoteBody(lines, options), [lines, options.zipCode, options.method,
+    options.couponCode, options.email]); // eslint-disable-line react-hooks/exhaustive-deps
+  const json = JSON.stringify(body);
+  const [round, setRound] = useState(0);
+  const [state, setState] = useState({ json: null, round: -1, quote: null, error: null });
+  useEffect(() => {
+    if (!lines.length) return undefined;
+    const controller = new AbortController();
+    getQuote(JSON.parse(json), { signal: controller.signal }).then(
+      (quote) => setState({ json, round, quote, error: null }),
+      (error) => error.name !== "AbortError" && setState((old) => ({ json, round, quote: old.quote, error })),
+    );
+    return () => controller.abort();
+  }, [json, round, lines.length]);
+  const current = state.json === json && state.round === round && !state.error;
+  return {
+    quote: state.quote,
+    current,
+    error: state.json === json ? state.error : null,
+    requote: () => setRound((value) => value + 1),
+    /** The quote for the body as it stands: the one shown when current, else asked now. */
+    latest: () => (current ? Promise.resolve(state.quote) : getQuote(JSON.parse(json))),
+  };
+}

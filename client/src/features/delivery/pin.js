@@ -1,0 +1,42 @@
+// PIN codes as shoppers type them ("560 001"), the PIN remembered across visits, and delivery dates in words.
+const PIN_KEY = "deliveryPin";
+
+/** "560001" from "560 001" (spaces and dashes dropped), or null when it is not a well-formed PIN. */
+export function normalisePin(text) {
+  const pin = String(text ?? "").replace(/[\s-]/g, "");
+  return /^[1-9]\d{5}$/.test(pin) ? pin : null;
+}
+
+/** The PIN the shopper last checked or shipped to, or "". */
+export function savedPin() {
+  try {
+    return normalisePin(window.localStorage.getItem(PIN_KEY)) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+export function rememberPin(pin) {
+  try {
+    if (normalisePin(pin)) window.localStorage.setItem(PIN_KEY, normalisePin(pin));
+  } catch {
+    // storage disabled: nothing remembered
+  }
+}
+
+const DAY = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+function day(iso) {
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  // "Thu, 28 Nov" whatever the locale puts between the parts
+  const parts = Object.fromEntries(DAY.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${parts.weekday}, ${parts.day} ${parts.month}`;
+}
+
+/** "Delivered by Thu, 28 Nov", or "Delivered between Tue, 26 Nov and Thu, 28 Nov"; "" without dates. */
+export function estimateText(estimate) {
+  if (!estimate?.from) return "";
+  if (!estimate.to || estimate.to === estimate.from) return `Delivered by ${day(estimate.from)}`;
+  return `Delivered between ${day(estimate.from)} and ${day(estimate.to)}`;
+}

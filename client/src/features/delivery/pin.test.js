@@ -1,0 +1,16 @@
+// Unit tests of PINs as typed and delivery dates in words (node --test; run by tests/test_client_units.py).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { estimateText, normalisePin } from "./pin.js";
+
+test("a PIN may be typed with a space; anything else not 6 digits starting 1-9 is refused", () => {
+  assert.equal(normalisePin("560 001"), "560001");
+  assert.equal(normalisePin(" 110001 "), "110001");
+  for (const bad of ["", "56000", "060001", "5600011", "56O001", null]) assert.equal(normalisePin(bad), null);
+});
+
+test("delivery dates read as one day or a range", () => {
+  assert.equal(estimateText({ from: "2026-11-26", to: "2026-11-26" }), "Delivered by Thu, 26 Nov");
+  assert.equal(estimateText({ from: "2026-11-26", to: "2026-11-27" }), "Delivered between Thu, 26 Nov and Fri, 27 Nov");
+  assert.equal(estimateText(null), "");
+});
