@@ -9,6 +9,7 @@ import { getBestsellers, getBook } from "../../features/catalogue/api.js";
 import { useInitialData } from "../../features/catalogue/initial-data.js";
 import { BookDetails } from "../../features/catalogue/components/book-details.jsx";
 import { BookGrid } from "../../features/catalogue/components/book-grid.jsx";
+import { DeliveryCheck } from "../../features/delivery/components/delivery-check.jsx";
 
 function RelatedBooks({ book }) {
   const request = useCallback(
@@ -66,7 +67,7 @@ export function Book() {
           <li aria-current="page">{book.title}</li>
         </ol>
       </nav>
-      <BookDetails book={book} titleId={titleId} level={1} eagerCover />
+      <BookDetails book={book} titleId={titleId} level={1} eagerCover buyExtras={<DeliveryCheck />} />
       <RelatedBooks book={book} />
     </article>
   );

@@ -36,8 +36,8 @@ function facts(book) {
   ].filter(([, value]) => value !== null && value !== undefined && value !== "");
 }
 
-/** titleId labels the dialog or the page; level is the title's heading level. */
-export function BookDetails({ book, titleId, level = 2, eagerCover = false }) {
+/** titleId labels the dialog or the page; level is the title's heading level; `buyExtras` go under the buttons. */
+export function BookDetails({ book, titleId, level = 2, eagerCover = false, buyExtras = null }) {
   const Title = `h${level}`;
   const Section = `h${level + 1}`;
   const details = facts(book);
@@ -57,6 +57,7 @@ export function BookDetails({ book, titleId, level = 2, eagerCover = false }) {
             {stockText(book.stock)}
           </p>
           <BookActions book={book} />
+          {buyExtras}
         </div>
         {details.length > 0 && (
           <>
