@@ -2,9 +2,10 @@
 
 
 def include_in_autogenerate(name, type_, parent_names) -> bool:
-    """Alembic filter: leave the search index (FTS5 table, tsvector column and its index) alone."""
+    """Alembic filter: leave the search index (FTS5 table, tsvector column and its index, and
+    PostgreSQL's counts of each word's books) alone."""
     if type_ == "table":
-        return not (name or "").startswith("book_search")
+        return not (name or "").startswith("book_search") and name != "search_word_counts"
     if type_ == "column":
         return name != "search_vector"
     if type_ == "index":

@@ -45,11 +45,15 @@ def _category_filter(statement, name_or_slug: str | None):
 
 def list_books(*, page: int, limit: int, category=None, search_text=None, min_price=None, max_price=None,
                rating=None, format=None, language=None, sort_by=None, include_archived: bool = False) -> Page:
-    """One page of visible books (or, for administrators, all books) matching the filters, with the total."""
+    """One page of visible books (or, for administrators, all books) matching the filters, with the total.
+
+    Totals are exact, except a search's above search.exact_total_limit() (1,000) matches: its count
+    stops there (or at the end of the page asked, if later) and the page says the total is approximate.
+    """
     shelf = find_category(category) if category else None
     found = search.match(search_text) if search_text else None
     if (category and shelf is None) or (search_text and found is None):
-        return Page([], 0, page, limit)
+        return Page([], 0, page, limit, total_is_approximate=False)
     # SQLite's full-text index holds only visible books; asking books whether each match is
     # archived would make SQLite walk every book.
     # With archived books included, SQLite's index still finds visible books only (ISBNs find all).
@@ -70,20 +74,28 @@ def list_books(*, page: int, limit: int, category=None, search_text=None, min_pr
                 anchored = listing_anchors.page_from_anchor(_SORTS[sort_by], base, (sort_by, shelf and shelf.id),
                                                             version, limit, offset)
                 if anchored is not None:
-                    return Page(_books_in_order(anchored), total, page, limit)
-        return Page(_page_of(ids, _SORTS[sort_by], limit, offset, total), total, page, limit)
-    if sort_by:
+                    return Page(_books_in_order(anchored), total, page, limit, total_is_approximate=False)
+        return Page(_page_of(ids, _SORTS[sort_by], limit, offset, total), total, page, limit,
+                    total_is_approximate=False)
+    # A search counts up to the exact-total limit, or to the end of the page asked if that is further:
+    # one match more than that says there are more, without visiting every match's row.
+    enough = max(search.exact_total_limit(), offset + limit)
+    # Among all visible books a one-word search's count may come from the words' counts (search.Match).
+    all_visible = hide_archived and shelf is None and not filters
+    if sort_by or not found.tiers:
+        # Sorted, or an ISBN (its book, or the ISBN-10 and -13 forms of it) newest first.
+        counted = found.count(within=(*base, *filters), at_most=enough + 1, all_visible=all_visible)
+        order = _SORTS[sort_by] if sort_by else (Book.id.desc(),)
+        # An approximate total is no end to read backwards from.
         ids = select(Book.id).where(*base, *filters, found.condition)
-        total = count(ids)
-        return Page(_page_of(ids, _SORTS[sort_by], limit, offset, total), total, page, limit)
-    if found.tiers:
+        books = _page_of(ids, order, limit, offset, counted if counted <= enough else None)
+    else:
         # Ranked tier by tier, each read newest first until the page is full (search.Match).
-        ids, total = found.best_page(limit, offset, within=(*base, *filters))
-        return Page(_books_in_order(ids), total, page, limit)
-    # An ISBN: its book (or the ISBN-10 and -13 forms of it), newest first.
-    ids = select(Book.id).where(*base, *filters, found.condition)
-    total = count(ids)
-    return Page(_page_of(ids, (Book.id.desc(),), limit, offset, total), total, page, limit)
+        books, counted = found.best_page(limit, offset, _books_in_order, within=(*base, *filters),
+                                         count_at_most=enough + 1, all_visible=all_visible)
+    if counted > enough:
+        return Page(books, enough, page, limit, total_is_approximate=True)
+    return Page(books, counted, page, limit, total_is_approximate=False)
 
 
 def _filters(min_price, max_price, rating, format, language) -> list:
@@ -98,8 +110,8 @@ def _filters(min_price, max_price, rating, format, language) -> list:
     return [condition for condition in filters if condition is not None]
 
 
-# Below this offset a page of whole rows costs no more than a page of ids.
-SHALLOW_OFFSET = 100
+# Below this offset a page of whole rows costs no more than a page of ids (search's tier pages too).
+SHALLOW_OFFSET = search.SHALLOW_OFFSET
 
 
 def _page_of(ids, order, limit: int, offset: int, total: int | None = None) -> list[Book]:
@@ -186,6 +198,7 @@ def categories_with_counts() -> list[Category]:
 SUGGESTION_QUOTAS = (("title", 3), ("author", 2), ("category", 2), ("description", 2))
 MAX_SUGGESTIONS = 8
 SUGGESTION_CANDIDATES = 200
+SUGGESTION_BEST_SELLERS = 500  # PostgreSQL: best sellers checked before a part's word index is asked
 
 
 @dataclass
@@ -217,7 +230,8 @@ def suggest(query: str) -> list[Suggestion]:
     """Search-as-you-type suggestions, one per book, following the spec's quotas.
 
     Within one part every prefix match is as good as another, so each part offers its best sellers
-    among its first matches: the same cost at 1,000 or 100,000 books.
+    among a bounded set of its matches (search.best_sellers_by_part): the same cost at 1,000 or
+    100,000 books.
     """
     if len(query.strip()) < 2 or not search.tokens(query):
         return []
@@ -225,7 +239,8 @@ def suggest(query: str) -> list[Suggestion]:
     per_part = MAX_SUGGESTIONS + 2
     text_parts = tuple(part for part, _ in SUGGESTION_QUOTAS if part != "category")
     candidates: dict[str, list[int]] = {part: [] for part, _ in SUGGESTION_QUOTAS}
-    for part, book_id in search.best_sellers_by_part(query, text_parts, per_part, SUGGESTION_CANDIDATES):
+    found = search.best_sellers_by_part(query, text_parts, per_part, SUGGESTION_CANDIDATES, SUGGESTION_BEST_SELLERS)
+    for part, book_id in found:
         candidates[part].append(book_id)
     category_ids = _matching_category_ids(query)
     if category_ids:

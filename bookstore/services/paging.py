@@ -12,10 +12,15 @@ class Page:
     total: int
     page: int
     limit: int
+    # Lists whose counting can stop early (book lists) say whether it did: True means more than
+    # `total` match. None: this list is always counted in full and does not say.
+    total_is_approximate: bool | None = None
 
     @property
     def total_pages(self) -> int:
-        return (self.total + self.limit - 1) // self.limit
+        """Pages known to hold items: with an approximate total, the one past it counts too."""
+        known = self.total + 1 if self.total_is_approximate else self.total
+        return (known + self.limit - 1) // self.limit
 
 
 def count(statement: Select) -> int:

@@ -7,19 +7,29 @@ prefix, so "phys" finds Physics and no input can break the query.
 """
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, column, func, literal_column, select, table
+from flask import current_app
+from sqlalchemy import ColumnElement, case, column, func, literal, literal_column, select, table
 from sqlalchemy import text as sql_text
 
 from bookstore.extensions import db
 from bookstore.models import Book
 
 MAX_TOKENS = 8
+# Below this offset a page of whole rows costs no more than a page of ids.
+SHALLOW_OFFSET = 100
+# Product decision: a search's total is exact up to 1,000 matches; above that the shop says
+# "1,000+", so counting stops there (a count visits every match's row on PostgreSQL). Tests lower
+# it with the SEARCH_EXACT_TOTAL_LIMIT setting.
+EXACT_TOTAL_LIMIT = 1000
 _ISBN = re.compile(r"^(?:[0-9]{9}[0-9X]|[0-9]{13})$")
 
 # SQLite: the FTS5 table (columns in the migration); queries need only its rowid, the book's id.
 book_search = table("book_search", column("rowid"))
+# PostgreSQL: how many visible books hold each word of the search vectors (migration 0009).
+search_word_counts = table("search_word_counts", column("word"), column("books"))
 
 
 
@@ -56,6 +66,11 @@ def isbn10_to_13(isbn10: str) -> str:
     return core + str((10 - total % 10) % 10)
 
 
+def exact_total_limit() -> int:
+    """Up to how many matches a search's total is exact (see EXACT_TOTAL_LIMIT)."""
+    return int(current_app.config.get("SEARCH_EXACT_TOTAL_LIMIT", EXACT_TOTAL_LIMIT))
+
+
 def _is_postgres() -> bool:
     return db.engine.dialect.name == "postgresql"
 
@@ -75,6 +90,7 @@ class Match:
     tiers: tuple[ColumnElement, ...] = ()  # disjoint, together the condition; none for an ISBN
     fts_query: str | None = None  # SQLite: the full-text query of every match
     fts_tiers: tuple[str, ...] = ()  # SQLite: the full-text query of each tier, for index-only reads
+    counted_word: str | None = None  # PostgreSQL, one word: search_word_counts can say "more than n"
 
     @property
     def only_visible_books(self) -> bool:
@@ -85,51 +101,91 @@ class Match:
         # SQLite with nothing else to check: count and page in the full-text table itself.
         return self.fts_query is not None and not within
 
-    def count(self, tier: int | None = None, within: tuple = ()) -> int:
-        """How many books match (or fall in one tier) among those the `within` conditions allow."""
+    def _matching(self, tier: int | None, within: tuple, at_most: int | None):
+        """The ids of the matches (or of one tier's), as a select; at most at_most of them."""
+        ids = select(Book.id).where(*within, self.condition if tier is None else self.tiers[tier])
+        return ids if at_most is None else ids.limit(at_most)
+
+    def _count(self, within: tuple, at_most: int | None, all_visible: bool) -> ColumnElement:
+        """min(matches, at_most) as an SQL expression. Among all visible books (no other condition),
+        a one-word search on PostgreSQL first asks search_word_counts whether a word it starts is
+        held by at_most books or more: then so many match, and the index is not read at all (the
+        count is a subquery PostgreSQL only runs when the CASE needs it)."""
+        counted = select(func.count()).select_from(self._matching(None, within, at_most).subquery()).scalar_subquery()
+        if not (all_visible and self.counted_word and at_most is not None):
+            return counted
+        most = (select(func.coalesce(func.max(search_word_counts.c.books), 0))
+                .where(search_word_counts.c.word.like(self.counted_word + "%")).scalar_subquery())
+        return case((most >= at_most, literal(at_most)), else_=counted)
+
+    def count(self, tier: int | None = None, within: tuple = (), at_most: int | None = None,
+              all_visible: bool = False) -> int:
+        """How many books match (or fall in one tier) among those the `within` conditions allow;
+        with at_most, counting stops there, so the answer is min(matches, at_most). all_visible:
+        `within` only leaves archived books out."""
         if self._in_index_alone(within):
-            return db.session.scalar(_FTS_COUNT, {"q": self.fts_query if tier is None else self.fts_tiers[tier]})
-        condition = self.condition if tier is None else self.tiers[tier]
-        return db.session.scalar(select(func.count()).select_from(Book).where(*within, condition))
+            return db.session.scalar(_FTS_COUNT, {"q": self.fts_query if tier is None else self.fts_tiers[tier],
+                                                  "at_most": -1 if at_most is None else at_most})
+        if tier is None:
+            return db.session.scalar(select(self._count(within, at_most, all_visible)))
+        return db.session.scalar(select(func.count()).select_from(self._matching(tier, within, at_most).subquery()))
 
-    def _tier_page(self, tier: int, limit: int, offset: int, within: tuple, with_total: bool):
-        """(ids of one tier's slice, newest first; the total of all matches when asked and known)."""
-        if not self._in_index_alone(within):
-            return list(db.session.scalars(select(Book.id).where(*within, self.tiers[tier])
-                                           .order_by(Book.id.desc()).limit(limit).offset(offset))), None
+    def _tier_page(self, tier: int, limit: int, offset: int, within: tuple, with_total: bool,
+                   count_at_most: int | None, all_visible: bool) -> tuple[list, int | None]:
+        """(one tier's slice, newest first; with_total: how many match in all, up to count_at_most,
+        if the slice is not empty). The slice holds Books when read from books near the start
+        (one statement for rows and count), else ids."""
+        if self._in_index_alone(within):
+            if not with_total:
+                params = {"q": self.fts_tiers[tier], "limit": limit, "offset": offset}
+                return list(db.session.scalars(_TIER_PAGE, params)), None
+            rows = db.session.execute(_TIER_PAGE_AND_TOTAL, {
+                "q": self.fts_tiers[tier], "all": self.fts_query, "limit": limit, "offset": offset,
+                "at_most": -1 if count_at_most is None else count_at_most}).all()
+            return [row.rowid for row in rows], rows[0].total if rows else None
+        # PostgreSQL reads a tier's rows (along the primary key or from the index) to check them
+        # anyway, so a shallow slice takes whole rows; a deep one, ids, and only its own rows later.
+        wanted = Book if offset < SHALLOW_OFFSET else Book.id
+        statement = select(wanted).where(*within, self.tiers[tier]).order_by(Book.id.desc()).limit(limit).offset(offset)
         if not with_total:
-            params = {"q": self.fts_tiers[tier], "limit": limit, "offset": offset}
-            return list(db.session.scalars(_TIER_PAGE, params)), None
-        rows = db.session.execute(_TIER_PAGE_AND_TOTAL, {"q": self.fts_tiers[tier], "all": self.fts_query,
-                                                         "limit": limit, "offset": offset}).all()
-        return [row.rowid for row in rows], rows[0].total if rows else None
+            return list(db.session.scalars(statement)), None
+        # The count is an uncorrelated subquery: computed once, in the same round trip.
+        total = self._count(within, count_at_most, all_visible).label("total")
+        rows = db.session.execute(statement.add_columns(total)).all()
+        return [row[0] for row in rows], rows[0].total if rows else None
 
-    def best_page(self, limit: int, offset: int, within: tuple = ()) -> tuple[list[int], int]:
-        """(ids of one page of matches, best first; how many match) among the books the `within`
-        conditions allow. A first page of title matches on SQLite with nothing else to check is one
-        statement."""
-        ids: list[int] = []
-        total = None if self._in_index_alone(within) else self.count(within=within)
+    def best_page(self, limit: int, offset: int, load: Callable[[list[int]], list], within: tuple = (),
+                  count_at_most: int | None = None, all_visible: bool = False) -> tuple[list, int]:
+        """(one page of matching books, best first; how many match, counting no further than
+        count_at_most) among the books the `within` conditions allow (all_visible: they only leave
+        archived books out); load(ids) reads books by id, in order. A first page of title matches
+        is one statement (books, or SQLite's ids, and count)."""
+        found: list = []
+        total = None
         before = 0  # matches in the tiers already passed
         for n in range(len(self.tiers)):
-            start = offset + len(ids) - before
-            rows, found_total = self._tier_page(n, limit - len(ids), start, within, with_total=total is None)
+            start = offset + len(found) - before
+            rows, found_total = self._tier_page(n, limit - len(found), start, within, total is None, count_at_most,
+                                                all_visible)
             total = total if found_total is None else found_total
-            ids += rows
-            if len(ids) == limit or n == len(self.tiers) - 1:
+            found += rows
+            if len(found) == limit or n == len(self.tiers) - 1:
                 break
             # This tier ends before the page does: how many it holds places the next one.
             before += start + len(rows) if rows or start == 0 else self.count(n, within)
-        return ids, total if total is not None else self.count(within=within)
+        books = found if not found or isinstance(found[0], Book) else load(found)
+        return books, total if total is not None else self.count(within=within, at_most=count_at_most,
+                                                                 all_visible=all_visible)
 
 
-_FTS_COUNT = sql_text("SELECT count(*) FROM book_search WHERE book_search MATCH :q")
+# LIMIT -1 is no limit in SQLite. A count over a LIMIT stops reading the index there.
+_FTS_COUNT = sql_text("SELECT count(*) FROM (SELECT 1 FROM book_search WHERE book_search MATCH :q LIMIT :at_most)")
 _TIER_PAGE = sql_text("SELECT rowid FROM book_search WHERE book_search MATCH :q"
                       " ORDER BY rowid DESC LIMIT :limit OFFSET :offset")
 # The count is an uncorrelated subquery: computed once, in the same round trip.
 _TIER_PAGE_AND_TOTAL = sql_text(
-    "SELECT rowid, (SELECT count(*) FROM book_search WHERE book_search MATCH :all) AS total"
-    " FROM book_search WHERE book_search MATCH :q ORDER BY rowid DESC LIMIT :limit OFFSET :offset")
+    "SELECT rowid, (SELECT count(*) FROM (SELECT 1 FROM book_search WHERE book_search MATCH :all LIMIT :at_most))"
+    " AS total FROM book_search WHERE book_search MATCH :q ORDER BY rowid DESC LIMIT :limit OFFSET :offset")
 
 
 def _in_index(fts_query: str) -> ColumnElement:
@@ -159,7 +215,8 @@ def match(text: str) -> Match | None:
             return "(" + " & ".join(f"{w}:*{weights}" for w in words) + ")"
         anywhere, in_title, in_title_or_author = every_word(), every_word("A"), every_word("AB")
         tiers = (in_title, f"{in_title_or_author} & !{in_title}", f"{anywhere} & !{in_title_or_author}")
-        return Match(_matches_tsquery(anywhere), tiers=tuple(_matches_tsquery(tier) for tier in tiers))
+        return Match(_matches_tsquery(anywhere), tiers=tuple(_matches_tsquery(tier) for tier in tiers),
+                     counted_word=words[0] if len(words) == 1 else None)
     anywhere = " ".join(f'"{w}"*' for w in words)
     in_title, in_title_or_author = f"title : ({anywhere})", f"{{title author}} : ({anywhere})"
     fts_tiers = (in_title, f"{in_title_or_author} NOT {in_title}", f"({anywhere}) NOT {in_title_or_author}")
@@ -167,29 +224,64 @@ def match(text: str) -> Match | None:
                  fts_query=anywhere, fts_tiers=fts_tiers)
 
 
-def best_sellers_by_part(text: str, parts: tuple[str, ...], per_part: int, window: int) -> list[tuple[str, int]]:
-    """(part, book id) pairs: for each part of the book in turn, the best sellers among the first
-    `window` books whose that part matches the text as typed (prefixes). One round trip for all parts,
-    and a constant cost whatever the catalogue's size. Only visible books."""
+def best_sellers_by_part(text: str, parts: tuple[str, ...], per_part: int, window: int,
+                         best_sellers: int) -> list[tuple[str, int]]:
+    """(part, book id) pairs: for each part of the book in turn, up to per_part best sellers among
+    the books whose that part matches the text as typed (prefixes), best first. One round trip for
+    all parts, and a cost that does not grow with the catalogue. Only visible books.
+
+    SQLite takes them among the first `window` matches of its full-text index. PostgreSQL walks the
+    `best_sellers` best-selling books first, so a common prefix finds the shop's real best sellers
+    at once; only a part that has fewer than per_part matches among those also takes the best
+    sellers among its first `window` matches in its word index."""
     words = tokens(text)
     if not words:
         return []
-    postgres = _is_postgres()
+    if _is_postgres():
+        return _best_sellers_by_part_postgres(words, parts, per_part, window, best_sellers)
     arms, params = [], {"per_part": per_part, "window": window}
     for n, part in enumerate(parts):
-        if postgres:
-            # The part's own word index (migration 0004): the whole-book vector's weights would be
-            # checked row by row, over every book whose any part matches.
-            params[f"q{n}"] = " & ".join(f"{w}:*" for w in words)
-            candidates = (f"SELECT id FROM books WHERE to_tsvector('simple', {part}) @@ to_tsquery('simple', :q{n})"
-                          f" AND archived IS false LIMIT :window")
-        else:
-            params[f"q{n}"] = f"{part} : (" + " ".join(f'"{w}"*' for w in words) + ")"
-            candidates = f"SELECT rowid FROM book_search WHERE book_search MATCH :q{n} LIMIT :window"
+        params[f"q{n}"] = f"{part} : (" + " ".join(f'"{w}"*' for w in words) + ")"
         arms.append(f"SELECT * FROM (SELECT '{part}' AS part, {n} AS arm, id, copies_sold FROM books"
-                    f" WHERE id IN ({candidates}) ORDER BY copies_sold DESC, id LIMIT :per_part) AS arm{n}")
+                    f" WHERE id IN (SELECT rowid FROM book_search WHERE book_search MATCH :q{n} LIMIT :window)"
+                    f" ORDER BY copies_sold DESC, id LIMIT :per_part) AS arm{n}")
     statement = sql_text(" UNION ALL ".join(arms) + " ORDER BY arm, copies_sold DESC, id")
     return [(row.part, row.id) for row in db.session.execute(statement, params)]
+
+
+# The weight of each part in books.search_vector (migration 0001's trigger).
+_PART_WEIGHTS = {"title": "A", "author": "B", "description": "D"}
+
+
+def _best_sellers_by_part_postgres(words: list[str], parts: tuple[str, ...], per_part: int, window: int,
+                                   best_sellers: int) -> list[tuple[str, int]]:
+    # A GIN index only answers with the bitmap of every match: 5,000 books for "phys" at 100,000,
+    # so asking it for a common prefix costs more the larger the catalogue. The best sellers are
+    # read in order instead (ix_books_listing_bestselling) and each is checked against its stored
+    # vector, the part's weight picking the part; the walk stops at per_part matches, or after
+    # `best_sellers` books. A prefix that rare has few matches, and only then is the part's own
+    # word index asked (migration 0004), for the best sellers among its first `window` matches.
+    params = {"per_part": per_part, "window": window, "best_sellers": best_sellers,
+              "q": " & ".join(f"{w}:*" for w in words)}
+    walks, arms = [], []
+    for n, part in enumerate(parts):
+        params[f"w{n}"] = " & ".join(f"{w}:*{_PART_WEIGHTS[part]}" for w in words)
+        walks.append(f"best{n} AS (SELECT id, copies_sold FROM (SELECT id, copies_sold, search_vector FROM books"
+                     f" WHERE archived IS false ORDER BY copies_sold DESC, id LIMIT :best_sellers) AS top"
+                     f" WHERE search_vector @@ to_tsquery('simple', :w{n}) ORDER BY copies_sold DESC, id"
+                     f" LIMIT :per_part)")
+        arms.append(f"SELECT {n} AS arm, id, copies_sold FROM best{n}")
+        # The WHERE needs no row of its own: the planner runs the index scan only when it holds.
+        arms.append(f"SELECT {n} AS arm, id, copies_sold FROM (SELECT id, copies_sold FROM (SELECT id, copies_sold"
+                    f" FROM books WHERE to_tsvector('simple', {part}) @@ to_tsquery('simple', :q)"
+                    f" AND archived IS false LIMIT :window) AS first ORDER BY copies_sold DESC, id"
+                    f" LIMIT :per_part) AS more{n} WHERE (SELECT count(*) FROM best{n}) < :per_part")
+    statement = sql_text("WITH " + ", ".join(walks) + " " + " UNION ALL ".join(arms))
+    found: dict[int, dict[int, int]] = {n: {} for n in range(len(parts))}
+    for row in db.session.execute(statement, params):
+        found[row.arm][row.id] = row.copies_sold
+    return [(part, book_id) for n, part in enumerate(parts)
+            for book_id in sorted(found[n], key=lambda book_id: (-found[n][book_id], book_id))[:per_part]]
 
 
 def matches_words(text: str, query: str) -> bool:

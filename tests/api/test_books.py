@@ -4,6 +4,7 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 from bookstore.models import Book
+from bookstore.services import catalogue
 from tests.factories import count
 
 BOOK_FIELDS = {
@@ -111,14 +112,15 @@ def test_pages_of_twelve_cover_the_list_once_in_order(client, thirty_books):
     assert [len(body["books"]) for body in pages] == [12, 12, 6]
     for number, body in enumerate(pages, start=1):
         assert body["totalBooks"] == 30 and body["totalPages"] == 3
-        assert body["pagination"] == {"page": number, "limit": 12, "total": 30, "totalPages": 3}
+        assert body["pagination"] == {"page": number, "limit": 12, "total": 30, "totalPages": 3,
+                                      "totalIsApproximate": False}
     assert [book_id for body in pages for book_id in _ids(body)] == thirty_books
 
 
 def test_page_past_the_end_is_empty(client, thirty_books):
     body = _list(client, page=4)
     assert body["books"] == []
-    assert body["pagination"] == {"page": 4, "limit": 12, "total": 30, "totalPages": 3}
+    assert body["pagination"] == {"page": 4, "limit": 12, "total": 30, "totalPages": 3, "totalIsApproximate": False}
 
 
 def test_explicit_limit_and_oldest_order_page_correctly(client, thirty_books):
@@ -133,14 +135,15 @@ def test_explicit_limit_and_oldest_order_page_correctly(client, thirty_books):
 def test_limit_above_100_is_clamped(client, thirty_books, limit, clamped):
     """Asking for more than 100 books gets 100 per page, not an error."""
     body = _list(client, limit=limit)
-    assert body["pagination"] == {"page": 1, "limit": clamped, "total": 30, "totalPages": 1}
+    assert body["pagination"] == {"page": 1, "limit": clamped, "total": 30, "totalPages": 1,
+                                  "totalIsApproximate": False}
     assert _ids(body) == thirty_books
 
 
 def test_empty_catalogue_has_no_pages(client):
     body = _list(client)
     assert body["books"] == []
-    assert body["pagination"] == {"page": 1, "limit": 12, "total": 0, "totalPages": 0}
+    assert body["pagination"] == {"page": 1, "limit": 12, "total": 0, "totalPages": 0, "totalIsApproximate": False}
 
 
 # ---------------------------------------------------------------- filters
@@ -647,6 +650,42 @@ def test_category_suggestion_names_a_matching_category(client, factories):
     suggestions = _suggest(client, "bank")
     assert [(s["book"]["_id"], s["matchedOn"]) for s in suggestions] == [(_id(book), "category")]
     assert suggestions[0]["book"]["category"] == "BANKING"
+
+
+def _suggested(client, q: str, part: str) -> list[str]:
+    return [s["book"]["title"] for s in _suggest(client, q) if s["matchedOn"] == part]
+
+
+def test_suggestions_are_each_parts_best_sellers(client, factories):
+    """Among many matches of a part, the best sellers come first; books that sell more but do not
+    match are left out."""
+    for n in range(14):
+        factories.book(title=f"Physics Part {n}", copies_sold=(n * 7) % 15)
+    for n in range(3):
+        factories.book(title=f"Chemistry {n}", copies_sold=100 + n)
+    assert _suggested(client, "phys", "title") == ["Physics Part 2", "Physics Part 4", "Physics Part 6"]
+
+
+def test_a_prefix_rare_among_the_best_sellers_is_still_found(client, factories, monkeypatch):
+    """PostgreSQL walks the best sellers first and asks the part's word index only when they hold too
+    few matches: a match beyond the walk is still suggested, after the ones the walk found."""
+    monkeypatch.setattr(catalogue, "SUGGESTION_BEST_SELLERS", 3)  # Chemistry 0, Physics Prime, Chemistry 1
+    factories.book(title="Physics Prime", copies_sold=99)
+    for n in range(4):
+        factories.book(title=f"Chemistry {n}", copies_sold=100 - 2 * n)
+    factories.book(title="Physics Second", copies_sold=50)
+    factories.book(title="Physics Third", copies_sold=40)
+    factories.book(title="Plain", author="Physics Wallah", copies_sold=1)
+    assert _suggested(client, "phys", "title") == ["Physics Prime", "Physics Second", "Physics Third"]
+    assert _suggested(client, "phys", "author") == ["Plain"]
+
+
+def test_every_word_of_a_suggestion_is_in_the_same_part(client, factories):
+    factories.book(title="Organic Chemistry", copies_sold=1)
+    factories.book(title="Organic Farming", description="Soil chemistry for growers.", copies_sold=50)
+    factories.book(title="Plain", author="Organic Chem Society", copies_sold=10)
+    suggestions = [(s["book"]["title"], s["matchedOn"]) for s in _suggest(client, "organic chem")]
+    assert suggestions == [("Organic Chemistry", "title"), ("Plain", "author")]
 
 
 @pytest.mark.parametrize("sort_by", ["newest", "oldest", "price-low", "price-high", "title", "bestselling", "rating"])

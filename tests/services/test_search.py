@@ -372,3 +372,147 @@ def test_archived_book_is_not_found_by_isbn(client, factories):
     factories.book(title="Concepts of Physics", isbn=ISBN13, archived=True)
     body = _search(client, _hyphenate(ISBN13))
     assert body["books"] == [] and body["totalBooks"] == 0
+
+
+# ---------------------------------------------------------------- totals above the exact limit
+
+# Product decision: a search's total is exact up to 1,000 matches and "1,000+" above that. The tests
+# lower the limit to 5 (SEARCH_EXACT_TOTAL_LIMIT) instead of making a thousand books.
+EXACT_LIMIT = 5
+
+
+@pytest.fixture
+def capped(app):
+    app.config["SEARCH_EXACT_TOTAL_LIMIT"] = EXACT_LIMIT
+
+
+def _tiered_physics(factories, count: int) -> None:
+    """count books matching "physics", spread over the three tiers (title, author, description)."""
+    for n in range(count):
+        fields = [{"title": f"Physics Part {n}"}, {"author": f"Physics Academy {n}"},
+                  {"description": "physics notes"}][n % 3]
+        factories.book(**{"title": f"Book {n}", **fields}, price_paise=10000 + 100 * n)
+    factories.book(title="Chemistry", description="not a match")
+
+
+def test_the_exact_limit_is_a_thousand_by_default(app):
+    assert search.EXACT_TOTAL_LIMIT == 1000 and search.exact_total_limit() == 1000
+
+
+SEARCHES = [{}, {"category": "gate"}, {"sortBy": "title"}, {"sortBy": "price-high", "category": "gate"},
+            {"minPrice": "50"}]
+
+
+@pytest.mark.parametrize("params", SEARCHES)
+@pytest.mark.parametrize("matches, total, approximate, total_pages", [
+    (EXACT_LIMIT - 1, EXACT_LIMIT - 1, False, 2),
+    (EXACT_LIMIT, EXACT_LIMIT, False, 3),
+    # More than the limit: "5+", and the pages known to hold books include the one after the 5th.
+    (EXACT_LIMIT + 1, EXACT_LIMIT, True, 3),
+    (EXACT_LIMIT + 4, EXACT_LIMIT, True, 3),
+])
+def test_a_search_counts_up_to_the_limit_and_says_when_there_are_more(client, factories, capped, params, matches,
+                                                                         total, approximate, total_pages):
+    """On either database, in every way a search is read (ranked or sorted, in the index alone or filtered)."""
+    _tiered_physics(factories, matches)
+    body = _search(client, "physics", limit=2, **params)
+    assert len(body["books"]) == 2
+    assert body["totalBooks"] == body["pagination"]["total"] == total
+    assert body["pagination"]["totalIsApproximate"] is approximate
+    assert body["totalPages"] == body["pagination"]["totalPages"] == total_pages
+
+
+@pytest.mark.parametrize("params", SEARCHES)
+def test_following_next_through_an_approximate_total_shows_every_match_once(client, factories, capped, params):
+    """Past the known pages the count reaches the end of the page asked: each page says whether a next
+    one holds books, until the last, whose total is exact."""
+    _tiered_physics(factories, 9)
+    everything = _search(client, "physics", limit=50, **params)  # counted to 50: exact
+    assert everything["totalBooks"] == 9 and everything["pagination"]["totalIsApproximate"] is False
+    seen, totals, page = [], [], 1
+    while True:
+        body = _search(client, "physics", limit=2, page=page, **params)
+        assert body["books"], page
+        seen += [book["_id"] for book in body["books"]]
+        totals.append((body["totalBooks"], body["pagination"]["totalIsApproximate"], body["totalPages"]))
+        if page == body["totalPages"]:
+            break
+        page += 1
+    assert seen == [book["_id"] for book in everything["books"]]
+    # Pages 1-2 end within the limit; page 3 is counted to its end (6) and finds more; page 4 to 8, still more;
+    # page 5 to 10, and there are 9.
+    assert totals == [(5, True, 3), (5, True, 3), (6, True, 4), (8, True, 5), (9, False, 5)]
+
+
+def test_a_page_past_the_end_of_an_approximate_search_is_empty_and_exact(client, factories, capped):
+    _tiered_physics(factories, 9)
+    body = _search(client, "physics", limit=2, page=20)
+    assert body["books"] == []
+    assert (body["totalBooks"], body["totalPages"], body["pagination"]["totalIsApproximate"]) == (9, 5, False)
+
+
+def test_a_list_without_a_search_is_always_counted_in_full(client, factories, capped):
+    _tiered_physics(factories, 9)
+    for params in ({}, {"category": "gate"}, {"minPrice": "50"}, {"sortBy": "title"}):
+        body = client.get("/api/books", query_string={"limit": 2, **params}).get_json()
+        assert (body["totalBooks"], body["pagination"]["totalIsApproximate"]) == (10, False), params
+
+
+def test_archived_books_are_not_counted_towards_the_limit(client, factories, capped):
+    _tiered_physics(factories, EXACT_LIMIT)
+    for n in range(3):
+        factories.book(title=f"Physics Archived {n}", archived=True)
+    body = _search(client, "physics", limit=2)
+    assert (body["totalBooks"], body["pagination"]["totalIsApproximate"]) == (EXACT_LIMIT, False)
+
+
+# ---------------------------------------------------------------- PostgreSQL's counts of each word's books
+
+@pytest.fixture
+def postgres(app):
+    if db.engine.dialect.name != "postgresql":
+        pytest.skip("search_word_counts is PostgreSQL's (migration 0009)")
+
+
+def _word_counts() -> dict[str, int]:
+    rows = db.session.execute(db.text("SELECT word, books FROM search_word_counts WHERE books <> 0"))
+    return dict(rows.all())
+
+
+def _words_of_visible_books() -> dict[str, int]:
+    rows = db.session.execute(db.text(
+        "SELECT word, count(*) FROM books, unnest(tsvector_to_array(search_vector)) AS word"
+        " WHERE archived IS false GROUP BY word"))
+    return dict(rows.all())
+
+
+def test_word_counts_follow_every_change_to_the_books(client, factories, postgres):
+    """Added, renamed, archived, restored, deleted and sold books: each word's count stays the number
+    of visible books holding it (triggers in the same transaction), and stock changes move nothing."""
+    books = [factories.book(title=f"Physics Part {n}", tags=["jee"]) for n in range(3)]
+    factories.book(title="Organic Chemistry", archived=True)
+    assert _word_counts() == _words_of_visible_books() and _word_counts()["physics"] == 3
+    books[0].title = "Inorganic Chemistry"
+    books[1].archived = True
+    db.session.commit()
+    db.session.execute(db.text("UPDATE books SET archived = false WHERE title = 'Organic Chemistry'"))
+    db.session.execute(db.text("UPDATE books SET stock = stock + 1, copies_sold = copies_sold + 2"))
+    db.session.delete(books[2])
+    db.session.commit()
+    assert _word_counts() == _words_of_visible_books()
+    assert ("physics" not in _word_counts(), _word_counts()["chemistry"]) == (True, 2)
+
+
+def test_a_one_word_search_among_all_visible_books_trusts_the_word_counts(client, factories, capped, postgres):
+    """When a word the search starts is held by more books than the limit, the matches are not counted
+    (the count below is made up to show it is what answers); more words, or a filter, count the matches."""
+    for n in range(2):
+        factories.book(title=f"Physics Part {n}")
+    db.session.execute(db.text("UPDATE search_word_counts SET books = 1000 WHERE word = 'physics'"))
+    db.session.commit()
+    for params in ({}, {"sortBy": "title"}):
+        body = _search(client, "phys", limit=2, **params)
+        assert (body["totalBooks"], body["pagination"]["totalIsApproximate"]) == (EXACT_LIMIT, True), params
+    for text, params in (("physics part", {}), ("physics", {"category": "gate"}), ("physics", {"minPrice": "1"})):
+        body = _search(client, text, limit=2, **params)
+        assert (body["totalBooks"], body["pagination"]["totalIsApproximate"]) == (2, False), (text, params)

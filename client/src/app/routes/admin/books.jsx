@@ -111,7 +111,7 @@ export function ManageBooks() {
           <div className="adm-panel__head adm-panel__head--padded">
             <h2 id="inventory-title">Inventory</h2>
             <p className="adm-muted" aria-live="polite">
-              {list.totalBooks === 0 ? "No books match." : `${formatCount(list.totalBooks)} book${list.totalBooks === 1 ? "" : "s"}${search ? ` matching “${search}”` : ""}`}
+              {list.totalBooks === 0 ? "No books match." : `${formatCount(list.totalBooks)}${list.pagination?.totalIsApproximate ? "+" : ""} book${list.totalBooks === 1 ? "" : "s"}${search ? ` matching “${search}”` : ""}`}
             </p>
           </div>
           {list.books.length === 0 ? (

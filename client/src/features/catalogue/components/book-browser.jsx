@@ -7,6 +7,7 @@ import { useInitialData } from "../initial-data.js";
 import { apiQuery, useBookFilters } from "../use-book-filters.js";
 import { BOOKS_TIMEOUT_MS, booksErrorMessage } from "../books-error.js";
 import { useBookDetail } from "../book-detail-context.jsx";
+import { resultsLine } from "../results-line.js";
 import { BookGrid } from "./book-grid.jsx";
 import { BookFilters } from "./book-filters.jsx";
 import { Pagination } from "./pagination.jsx";
@@ -22,13 +23,6 @@ async function fetchBooks(query, signal) {
     error.timedOut = timeout.aborted;
     throw error;
   }
-}
-
-function resultsLine(shown, total, search, categoryName) {
-  let line = `Showing ${shown.toLocaleString("en-IN")} of ${total.toLocaleString("en-IN")} books`;
-  if (search) line += ` for "${search}"`;
-  if (categoryName) line += ` in ${categoryName}`;
-  return line;
 }
 
 /** category: the fixed category of a category page ({name, ...}); omitted on /books. */
@@ -62,7 +56,7 @@ export function BookBrowser({ category }) {
         {status === "success" && (
           <>
             <p className="browser__count" role="status">
-              {resultsLine(data.books.length, data.totalBooks, filters.search, category ? null : categoryName)}
+              {resultsLine(data.books.length, data.pagination, filters.search, category ? null : categoryName)}
             </p>
             {data.books.length === 0 ? (
               <div className="empty">
