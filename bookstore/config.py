@@ -39,8 +39,10 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "ORDER_LIMIT_PER_IP": ("30 per hour", "order attempts per client IP"),
     "ORDER_LIMIT_PER_CONTACT": ("10 per day", "orders placed per shipping e-mail and per phone number"),
     "LOOKUP_LIMIT_PER_IP": ("10 per minute", "guest order look-ups per client IP"),
-    "MAX_QUANTITY_PER_LINE": ("10", "copies of one book in one order; bulk buyers are sent to the contact form"),
-    "OPEN_COD_ORDERS_PER_CONTACT": ("3", "cash-on-delivery orders not yet delivered or cancelled, per phone and per e-mail"),
+    "MAX_QUANTITY_PER_LINE": ("10", "copies of one book in one order, until an admin sets maxQuantityPerLine; "
+                                    "bulk buyers are sent to the contact form"),
+    "OPEN_COD_ORDERS_PER_CONTACT": ("3", "cash-on-delivery orders not yet delivered or cancelled, per phone and per "
+                                         "e-mail, until an admin sets openCodOrdersPerContact"),
     "ACCOUNT_MAIL_LIMIT": ("3 per hour", "verification and password-reset e-mails per account or address"),
     "PUBLIC_URL": (None, "the shop's address for every absolute link (e-mails, canonical URLs, the sitemap, "
                          "Google's redirect URI), e.g. https://books.example.in; outside production empty means "

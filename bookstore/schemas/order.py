@@ -1,7 +1,6 @@
 """Order shapes: the spec's order payload in, the order with lines, address and history out."""
 import re
 
-from flask import current_app
 from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates, validates_schema
 
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
@@ -92,14 +91,6 @@ class PlaceOrderSchema(InputSchema):
         if isinstance(items, list) and len(items) > MAX_LINES:
             raise ValidationError(TOO_MANY_LINES, "orderItems")
         return data
-
-    @validates_schema
-    def copies_within_the_line_limit(self, data, **_kwargs):
-        """At most MAX_QUANTITY_PER_LINE copies of a book (stock is for students, not resellers)."""
-        most = current_app.config["MAX_QUANTITY_PER_LINE"]
-        if any(item["quantity"] > most for item in data.get("items", [])):
-            raise ValidationError(f"You can order at most {most} copies of a book. For bulk orders, please "
-                                  "write to us through the contact page.", "orderItems")
 
     @validates_schema
     def one_line_per_book(self, data, **_kwargs):

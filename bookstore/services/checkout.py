@@ -67,12 +67,19 @@ def place_order(data: dict, user: User | None, idempotency_key: str | None = Non
     return order, True
 
 
-def _check_open_cash_orders(data: dict) -> None:
-    """Cash-on-delivery orders cost the shop a courier each way if refused at the door: at most
-    OPEN_COD_ORDERS_PER_CONTACT on their way per phone and per e-mail. :raise Conflict:"""
+def _check_copies_per_line(items: list[dict], most: int) -> None:
+    """At most `most` copies of a book (the shop setting maxQuantityPerLine): stock is for students,
+    not resellers. :raise ValidationFailed:"""
+    if any(item["quantity"] > most for item in items):
+        raise ValidationFailed({"orderItems": [f"You can order at most {most} copies of a book. For bulk orders, "
+                                               "please write to us through the contact page."]})
+
+
+def _check_open_cash_orders(data: dict, cap: int) -> None:
+    """Cash-on-delivery orders cost the shop a courier each way if refused at the door: at most `cap`
+    (the shop setting openCodOrdersPerContact) on their way per phone and per e-mail. :raise Conflict:"""
     if data["payment_method"] != "cod":
         return
-    cap = current_app.config["OPEN_COD_ORDERS_PER_CONTACT"]
     open_cod = select(func.count()).select_from(Order).where(
         Order.payment_method == "cod", Order.status.in_(("pending", "processing", "shipped")))
     address = data["address"]
@@ -94,8 +101,9 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     if len(set(ids)) != len(ids):
         raise ValidationFailed({"orderItems": ["Each book may appear only once; change its quantity instead."]})
     items = data["items"]
-    _check_open_cash_orders(data)
     shop_rules = delivery.rules()
+    _check_copies_per_line(items, shop_rules.max_quantity_per_line)
+    _check_open_cash_orders(data, shop_rules.open_cod_orders_per_contact)
     place = _deliverable_place(data["address"]["zip_code"], shop_rules)
     orders.replace_abandoned_checkouts(user, data["address"]["email"], ids)
     # Lock rows in id order so two checkouts of the same books cannot deadlock on PostgreSQL.

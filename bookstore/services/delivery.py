@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 from types import MappingProxyType
 
+from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 
@@ -145,11 +146,21 @@ def lookup(pin: str) -> Place | None:
 def settings() -> dict:
     """Every setting in its stored form (paise, ISO dates), defaults filled in."""
     stored = {row.key: row.value for row in db.session.scalars(select(ShopSetting))}
-    merged = {key: stored.get(key, default) for key, default in DEFAULTS.items()}
+    defaults = {**DEFAULTS, **_deployment_defaults()}
+    merged = {key: stored.get(key, default) for key, default in defaults.items()}
     # Zones merge one by one, so a zone added to the defaults later still has its rule.
     merged["zones"] = {**DEFAULTS["zones"], **{name: rule for name, rule in (stored.get("zones") or {}).items()
                                                 if name in DEFAULTS["zones"]}}
     return merged
+
+
+def _deployment_defaults() -> dict:
+    """The anti-hoarding limits start from the deployment's settings (MAX_QUANTITY_PER_LINE,
+    OPEN_COD_ORDERS_PER_CONTACT); an administrator's saved value wins over them."""
+    config = current_app.config
+    return {"max_quantity_per_line": config.get("MAX_QUANTITY_PER_LINE", DEFAULTS["max_quantity_per_line"]),
+            "open_cod_orders_per_contact": config.get("OPEN_COD_ORDERS_PER_CONTACT",
+                                                      DEFAULTS["open_cod_orders_per_contact"])}
 
 
 def rules() -> Rules:

@@ -31,8 +31,37 @@ DEFAULTS = {
 
 
 @pytest.fixture
+def app(make_app):
+    """The shop at the deployment's default limits (the rest of the suite raises the anti-hoarding ones)."""
+    from bookstore.extensions import db
+    from tests.conftest import empty_database
+    app = make_app(OPEN_COD_ORDERS_PER_CONTACT="3", MAX_QUANTITY_PER_LINE="10")
+    with app.app_context():
+        empty_database()
+        yield app
+        db.session.remove()
+
+
+@pytest.fixture
 def admin(auth):
     return auth.admin()
+
+
+def test_the_deployment_settings_are_the_defaults_of_the_limits(make_app, auth):
+    """MAX_QUANTITY_PER_LINE and OPEN_COD_ORDERS_PER_CONTACT start the two shop settings; an admin's
+    saved value wins over them."""
+    from tests.conftest import empty_database
+    from tests.factories import Factories
+    from tests.conftest import Auth
+    app = make_app(OPEN_COD_ORDERS_PER_CONTACT="5", MAX_QUANTITY_PER_LINE="4")
+    with app.app_context():
+        empty_database()
+        client = app.test_client()
+        admin = Auth(client, Factories()).admin()
+        shown = client.get(URL, headers=admin).get_json()["settings"]
+        assert (shown["openCodOrdersPerContact"], shown["maxQuantityPerLine"]) == (5, 4)
+        assert client.put(URL, headers=admin, json={"maxQuantityPerLine": 7}).status_code == 200
+        assert client.get(URL, headers=admin).get_json()["settings"]["maxQuantityPerLine"] == 7
 
 
 def leaves(errors) -> list[str]:
