@@ -66,20 +66,14 @@ class ShippingAddressInput(InputSchema):
             raise ValidationError("We deliver within India only.")
 
 
-class PlaceOrderSchema(InputSchema):
+class CartLinesInput(InputSchema):
+    """The lines of a cart and its coupon code: what an order and a quote both take."""
+
     orderItems = fields.List(
         fields.Nested(OrderItemInput), attribute="items", required=True,
         error_messages=required("Your cart is empty!"),
         validate=[validate.Length(min=1, error="Your cart is empty!"),
                   validate.Length(max=MAX_LINES, error=TOO_MANY_LINES)])
-    shippingAddress = fields.Nested(ShippingAddressInput, attribute="address", required=True,
-                                    error_messages=required("Shipping address is required."))
-    paymentMethod = fields.String(
-        attribute="payment_method", required=True, error_messages=required("Please select a payment method."),
-        validate=validate.OneOf(PAYMENT_METHODS, error="Invalid payment method"))
-    # The total the shopper saw; compared with the server's own, never used as the price.
-    totalPrice = Rupees(attribute="client_total_paise", required=True,
-                        error_messages=required("The order total is required."))
     couponCode = Trimmed(attribute="coupon_code", max_length=20, load_default=None, allow_none=True)
 
     # A collection hook runs before the per-object ones, and marshmallow runs hooks in name order, so
@@ -97,6 +91,17 @@ class PlaceOrderSchema(InputSchema):
         books = [parse_id(item["book"]) or item["book"] for item in data.get("items", [])]
         if len(books) != len(set(books)):
             raise ValidationError("Each book may appear only once; change its quantity instead.", "orderItems")
+
+
+class PlaceOrderSchema(CartLinesInput):
+    shippingAddress = fields.Nested(ShippingAddressInput, attribute="address", required=True,
+                                    error_messages=required("Shipping address is required."))
+    paymentMethod = fields.String(
+        attribute="payment_method", required=True, error_messages=required("Please select a payment method."),
+        validate=validate.OneOf(PAYMENT_METHODS, error="Invalid payment method"))
+    # The total the shopper saw; compared with the server's own, never used as the price.
+    totalPrice = Rupees(attribute="client_total_paise", required=True,
+                        error_messages=required("The order total is required."))
 
 
 class OrderLineSchema(Schema):
@@ -171,16 +176,10 @@ class StatusUpdateSchema(InputSchema):
     note = Trimmed(max_length=300, load_default="")
 
 
-class QuoteInputSchema(InputSchema):
+class QuoteInputSchema(CartLinesInput):
     """POST /api/cart/quote: the cart's lines, an optional coupon code and who is buying (for per-customer
     coupon rules)."""
 
-    orderItems = fields.List(
-        fields.Nested(OrderItemInput), attribute="items", required=True,
-        error_messages=required("Your cart is empty!"),
-        validate=[validate.Length(min=1, error="Your cart is empty!"),
-                  validate.Length(max=MAX_LINES, error="Cart has too many items. Please reduce the number of items.")])
-    couponCode = Trimmed(attribute="coupon_code", max_length=20, load_default=None, allow_none=True)
     email = Email(load_default=None, allow_none=True)
     phone = IndianMobile(load_default=None, allow_none=True)
     # With a PIN, the quote says whether cash on delivery can be chosen (and why not).

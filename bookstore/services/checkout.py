@@ -98,9 +98,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     ids = [parse_id(item["book"]) for item in data["items"]]
     if None in ids:
         raise ValidationFailed({"orderItems": ["One of the books in your cart does not exist."]})
-    if len(set(ids)) != len(ids):
-        raise ValidationFailed({"orderItems": ["Each book may appear only once; change its quantity instead."]})
-    items = data["items"]
+    items = data["items"]  # one line per book: PlaceOrderSchema refused repeats
     shop_rules = delivery.rules()
     _check_copies_per_line(items, shop_rules.max_quantity_per_line)
     _check_open_cash_orders(data, shop_rules.open_cod_orders_per_contact)
@@ -113,12 +111,8 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     books = {book.id: book for book in db.session.scalars(select(Book).where(Book.id.in_(ids)))}
     for book in books.values():
         db.session.refresh(book)  # the UPDATEs above bypassed the identity map
-    lines = [OrderLine(book_id=book_id, title=books[book_id].title, author=books[book_id].author,
-                       image_url=public_url(books[book_id].thumbnail_key or books[book_id].cover_key),
-                       unit_price_paise=books[book_id].sale_price_paise, quantity=item["quantity"])
-             for book_id, item in zip(ids, items)]
-    basket = _basket(lines, {book_id: book.category_id for book_id, book in books.items()}, data["address"], user)
-    figures = _figures(lines, coupons.evaluate(data.get("coupon_code"), basket), shop_rules, data["payment_method"])
+    lines = _lines(ids, items, books)
+    figures, basket = _price(lines, books, data, data["address"], user, shop_rules)
     if data["payment_method"] == "cod":
         _check_cash_on_delivery(figures, place, shop_rules)
     if data["client_total_paise"] != figures.total_paise:
@@ -260,9 +254,22 @@ def _check_cash_on_delivery(figures: Figures, place, shop_rules: delivery.Rules)
         raise ValidationFailed({"paymentMethod": [reason]})
 
 
-def _basket(lines: list[OrderLine], categories: dict[int, int], address: dict, user: User | None) -> coupons.Basket:
-    return coupons.Basket([(line.line_total_paise, categories.get(line.book_id)) for line in lines],
-                          email=address.get("email"), phone=address.get("phone"), user_id=user.id if user else None)
+def _lines(ids: list[int], items: list[dict], books: dict[int, Book]) -> list[OrderLine]:
+    """The order's lines as they are sold now: title, author, cover and price copied from each book."""
+    return [OrderLine(book_id=book_id, title=books[book_id].title, author=books[book_id].author,
+                      image_url=public_url(books[book_id].thumbnail_key or books[book_id].cover_key),
+                      unit_price_paise=books[book_id].sale_price_paise, quantity=item["quantity"])
+            for book_id, item in zip(ids, items)]
+
+
+def _price(lines: list[OrderLine], books: dict[int, Book], data: dict, contact: dict, user: User | None,
+           shop_rules: delivery.Rules) -> tuple["Figures", coupons.Basket]:
+    """The lines' figures with the coupon's verdict for this buyer, and the basket the coupon was judged on."""
+    basket = coupons.Basket([(line.line_total_paise, books[line.book_id].category_id) for line in lines],
+                            email=contact.get("email"), phone=contact.get("phone"),
+                            user_id=user.id if user else None)
+    verdict = coupons.evaluate(data.get("coupon_code"), basket)
+    return _figures(lines, verdict, shop_rules, data.get("payment_method")), basket
 
 
 def quote(data: dict, user: User | None) -> Figures:
@@ -274,13 +281,9 @@ def quote(data: dict, user: User | None) -> Figures:
         select(Book).where(Book.id.in_([i for i in ids if i]), Book.archived.is_(False)))}
     if any(book_id not in books for book_id in ids):
         raise ValidationFailed({"orderItems": ["One of the books in your cart is no longer sold."]})
-    lines = [OrderLine(book_id=book_id, title=books[book_id].title, author=books[book_id].author,
-                       unit_price_paise=books[book_id].sale_price_paise, quantity=item["quantity"])
-             for book_id, item in zip(ids, data["items"])]
-    contact = {"email": data.get("email"), "phone": data.get("phone")}
-    basket = _basket(lines, {book_id: book.category_id for book_id, book in books.items()}, contact, user)
     shop_rules = delivery.rules()
-    figures = _figures(lines, coupons.evaluate(data.get("coupon_code"), basket), shop_rules, data.get("payment_method"))
+    figures, _ = _price(_lines(ids, data["items"], books), books, data,
+                              {"email": data.get("email"), "phone": data.get("phone")}, user, shop_rules)
     if data.get("zip_code"):
         reason = cash_on_delivery_refusal(figures, delivery.lookup(data["zip_code"]), shop_rules)
         figures.cod = {"available": reason is None, "reason": reason}

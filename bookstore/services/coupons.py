@@ -10,9 +10,13 @@ from dataclasses import dataclass
 from datetime import timezone
 
 from sqlalchemy import func, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
+from bookstore.errors import Conflict, NotFound, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import Coupon, CouponUse, Order, utcnow
+from bookstore.models import Coupon, CouponUse, Order, User, utcnow
+from bookstore.services import audit
+from bookstore.services.catalogue import find_category
 
 
 @dataclass
@@ -138,9 +142,6 @@ def listing() -> list[Coupon]:
 
 
 def _apply(coupon: Coupon, data: dict) -> None:
-    from bookstore.errors import ValidationFailed
-    from bookstore.services.catalogue import find_category
-
     data = dict(data)
     if "code" in data:
         coupon.code = normalise(data.pop("code"))
@@ -158,44 +159,30 @@ def _apply(coupon: Coupon, data: dict) -> None:
         setattr(coupon, name, value)
 
 
-def create(data: dict, actor) -> Coupon:
+def create(data: dict, actor: User) -> Coupon:
     """A new coupon, audited. :raise Conflict: the code exists. :raise ValidationFailed:"""
-    from sqlalchemy.exc import IntegrityError
+    return _save(Coupon(uses=0), data, actor, "coupon.create", None)
 
-    from bookstore.errors import Conflict
-    from bookstore.services import audit
 
-    coupon = Coupon(uses=0)
-    _apply(coupon, data)
+def change(coupon_id: int, data: dict, actor: User) -> Coupon:
+    """Change a coupon's rules (fields not sent keep their values), audited. :raise NotFound: :raise Conflict:"""
+    coupon = db.session.get(Coupon, coupon_id)
+    if coupon is None:
+        raise NotFound("Coupon not found.")
+    return _save(coupon, data, actor, "coupon.update", _snapshot(coupon))
+
+
+def _save(coupon: Coupon, data: dict, actor: User, action: str, before: dict | None) -> Coupon:
+    """Apply the changes and commit them with their audit entry; the unique code settles a repeat."""
+    with db.session.no_autoflush:  # the category look-up must not write a half-changed coupon
+        _apply(coupon, data)
     db.session.add(coupon)
     try:
         db.session.flush()
     except IntegrityError:
         db.session.rollback()
         raise Conflict("A coupon with this code exists already.") from None
-    audit.record(actor, "coupon.create", "coupon", coupon.id, None, _snapshot(coupon))
-    db.session.commit()
-    return coupon
-
-
-def change(coupon_id: int, data: dict, actor) -> Coupon:
-    """Change a coupon's rules (fields not sent keep their values), audited. :raise NotFound: :raise Conflict:"""
-    from sqlalchemy.exc import IntegrityError
-
-    from bookstore.errors import Conflict, NotFound
-    from bookstore.services import audit
-
-    coupon = db.session.get(Coupon, coupon_id)
-    if coupon is None:
-        raise NotFound("Coupon not found.")
-    before = _snapshot(coupon)
-    _apply(coupon, data)
-    try:
-        db.session.flush()
-    except IntegrityError:
-        db.session.rollback()
-        raise Conflict("A coupon with this code exists already.") from None
-    audit.record(actor, "coupon.update", "coupon", coupon.id, before, _snapshot(coupon))
+    audit.record(actor, action, "coupon", coupon.id, before, _snapshot(coupon))
     db.session.commit()
     return coupon
 

@@ -197,3 +197,15 @@ def test_the_dashboard_shows_discounts_given(client, admin, books):
            shippingAddress={**ADDRESS, "email": "b@example.in", "phone": "9000000002"})
     stats = client.get("/api/admin/dashboard/stats", headers=admin).get_json()
     assert stats["discountsGiven"] == 80
+
+
+def test_a_category_coupon_is_created_and_a_code_clash_on_change_is_409(client, admin, books):
+    """Creating with a category and renaming a code onto another's answer 201 and 409, never 500."""
+    make(client, admin, code="TAKEN")
+    other = make(client, admin, code="OTHER", category="pmt")
+    assert other["category"] == "pmt"
+    response = client.put(f"/api/admin/coupons/{other['_id']}", json={"code": "taken", "category": "gate"},
+                          headers=admin)
+    assert response.status_code == 409 and response.get_json()["success"] is False
+    assert {c["code"] for c in client.get("/api/admin/coupons", headers=admin).get_json()["coupons"]} == \
+        {"TAKEN", "OTHER"}
