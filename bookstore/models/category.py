@@ -19,3 +19,6 @@ class Category(db.Model):
     book_count: Mapped[int] = mapped_column(default=0, server_default="0")
     # Bumped by the same triggers whenever the category's visible books change (migration 0005).
     listing_version: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Bumped by a trigger when a visible book changes a value list filters compare (price, rating,
+    # format, language): remembered filtered totals are valid while it and listing_version hold.
+    filter_version: Mapped[int] = mapped_column(default=0, server_default="0")

@@ -7,7 +7,7 @@ from sqlalchemy.sql import operators
 from bookstore.errors import NotFound
 from bookstore.extensions import db
 from bookstore.models import Book, Category, parse_id
-from bookstore.services import listing_anchors, search
+from bookstore.services import listing_anchors, listing_counts, search
 from bookstore.services.paging import Page, count
 
 # Sorts whose keys never change for a book: deep pages of them start from remembered anchors.
@@ -66,8 +66,13 @@ def list_books(*, page: int, limit: int, category=None, search_text=None, min_pr
     if found is None:
         sort_by = sort_by or "newest"
         ids = select(Book.id).where(*base, *filters)
-        if filters or include_archived:
+        if include_archived:
             total = count(ids)
+        elif filters:
+            version = _filter_versions(shelf)
+            list_key = ("filtered", shelf and shelf.id, min_price, max_price, rating, format,
+                        language.strip().lower() if language else None)
+            total = listing_counts.total(ids, list_key, version)
         else:
             total, version = _visible_count_and_version(shelf)
             if sort_by in _FIXED_KEY_SORTS:
@@ -151,6 +156,14 @@ def _visible_count_and_version(shelf: Category | None) -> tuple[int, int]:
     total, version = db.session.execute(select(func.coalesce(func.sum(Category.book_count), 0),
                                                func.coalesce(func.sum(Category.listing_version), 0))).one()
     return total, version
+
+
+def _filter_versions(shelf: Category | None) -> tuple[int, int]:
+    """The versions a filtered total of a category (or the shop) is valid for (listing_counts)."""
+    if shelf is not None:
+        return shelf.listing_version, shelf.filter_version
+    return tuple(db.session.execute(select(func.coalesce(func.sum(Category.listing_version), 0),
+                                           func.coalesce(func.sum(Category.filter_version), 0))).one())
 
 
 def get_book(book_id: str) -> Book:
