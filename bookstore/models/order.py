@@ -1,7 +1,8 @@
 """Orders, their lines and status history: priced and stocked by the server, money in paise."""
-from datetime import datetime
+from datetime import date, datetime
+from typing import NamedTuple
 
-from sqlalchemy import JSON, Boolean, CheckConstraint, DateTime, ForeignKey, Index, String, Text
+from sqlalchemy import JSON, Boolean, CheckConstraint, Date, DateTime, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bookstore.extensions import db
@@ -11,6 +12,11 @@ ORDER_STATUSES = ("pending", "processing", "shipped", "delivered", "cancelled")
 PAYMENT_STATUSES = ("pending", "awaiting", "paid", "failed", "refunded", "refund_pending")
 PAYMENT_METHODS = ("cod", "online")
 ADDRESS_TYPES = ("home", "work", "other")
+
+
+class DeliveryDates(NamedTuple):
+    earliest: date
+    latest: date
 
 
 def _in(column: str, values: tuple) -> str:
@@ -78,6 +84,9 @@ class Order(TimestampMixin, db.Model):
     cancelled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Set once, by the single statement that gives the stock back, so it can never happen twice.
     stock_released: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The delivery dates promised when the order was placed (None: a PIN the directory does not know).
+    promised_from: Mapped[date | None] = mapped_column(Date)
+    promised_to: Mapped[date | None] = mapped_column(Date)
 
     # "<user id or guest>:<Idempotency-Key>" and a hash of the request it first came with.
     idempotency_key: Mapped[str | None] = mapped_column(String(160), unique=True)
@@ -87,6 +96,13 @@ class Order(TimestampMixin, db.Model):
         back_populates="order", cascade="all, delete-orphan", order_by="OrderLine.id", lazy="selectin")
     history: Mapped[list["OrderStatusChange"]] = relationship(
         back_populates="order", cascade="all, delete-orphan", order_by="OrderStatusChange.id", lazy="selectin")
+
+    @property
+    def promised(self) -> "DeliveryDates | None":
+        """The promised delivery dates, or None."""
+        if self.promised_from is None:
+            return None
+        return DeliveryDates(self.promised_from, self.promised_to or self.promised_from)
 
     @property
     def item_count(self) -> int:

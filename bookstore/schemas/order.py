@@ -4,6 +4,7 @@ import re
 from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates, validates_schema
 
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
+from bookstore.schemas.delivery import DeliveryDatesSchema
 from bookstore.schemas.fields import (Email, IdInput, IndianMobile, InputSchema, Rupees, Trimmed, UtcDateTime, required,
                                       required_text)
 from bookstore.services.india import canonical_state
@@ -159,6 +160,10 @@ class OrderSchema(Schema):
     taxPrice = Rupees(attribute="tax_paise")
     totalPrice = Rupees(attribute="total_paise")
     statusHistory = fields.List(fields.Nested(StatusChangeSchema), attribute="history")
+    # The dates promised when the order was placed; null for a PIN the directory does not know.
+    promisedDelivery = fields.Function(
+        lambda order: DeliveryDatesSchema().dump(order.promised) if order.promised else None, allow_none=True,
+        metadata={"description": "{from, to}: the delivery dates promised at placement (ISO dates), or null"})
     cancelledAt = UtcDateTime(attribute="cancelled_at", allow_none=True)
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")

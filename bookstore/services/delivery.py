@@ -257,9 +257,14 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
+def dates_text(earliest: date, latest: date) -> str:
+    """'on Thu 27 Nov', or 'between Thu 27 Nov and Sat 29 Nov'."""
+    return f"on {_day(earliest)}" if earliest == latest else f"between {_day(earliest)} and {_day(latest)}"
+
+
 def _message(place: Place, earliest: date, latest: date, cod: bool, shop_rules: Rules) -> str:
     """'Delivery to Bengaluru between Thu 27 Nov and Sat 29 Nov. Cash on delivery available up to ₹5,000.'"""
-    when = f"on {_day(earliest)}" if earliest == latest else f"between {_day(earliest)} and {_day(latest)}"
+    when = dates_text(earliest, latest)
     text = f"Delivery to {place.city} {when}."
     if not cod:
         return text + " Cash on delivery is not available for this PIN."

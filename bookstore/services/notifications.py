@@ -1,6 +1,9 @@
 """The e-mails a shopper gets about an order: placed, paid, and each status change."""
 from bookstore.models import Order
-from bookstore.services import mail
+from bookstore.services import delivery, mail
+
+# Statuses after which the parcel is no longer on its way: their mails promise no dates and no address.
+_JOURNEY_OVER = ("delivered", "cancelled")
 
 
 def _rupees(paise: int) -> str:
@@ -11,10 +14,14 @@ def _summary(order: Order) -> str:
     lines = "\n".join(f"  {line.quantity} × {line.title} — {_rupees(line.line_total_paise)}" for line in order.lines)
     if order.discount_paise:
         lines += f"\n  Coupon {order.coupon_code} — −{_rupees(order.discount_paise)}"
-    return (f"{lines}\n  Shipping — {_rupees(order.shipping_paise)}\n  Total — {_rupees(order.total_paise)}\n\n"
-            f"Delivering to {order.first_name} {order.last_name}, {order.address}, {order.city}, "
-            f"{order.state} {order.zip_code}.\n\n"
-            f"Follow your order: {mail.shop_url('/orders')}")
+    text = f"{lines}\n  Shipping — {_rupees(order.shipping_paise)}\n  Total — {_rupees(order.total_paise)}\n\n"
+    if order.status not in _JOURNEY_OVER:
+        text += (f"Delivering to {order.first_name} {order.last_name}, {order.address}, {order.city}, "
+                 f"{order.state} {order.zip_code}.\n")
+        if order.promised:
+            text += f"Arriving {delivery.dates_text(*order.promised)}.\n"
+        text += "\n"
+    return text + f"Follow your order: {mail.shop_url('/orders')}"
 
 
 def order_placed(order: Order) -> None:
