@@ -16,24 +16,19 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from sqlalchemy import func, select, text
 
 from bookstore.extensions import db
 from bookstore.models import Book, Order, OrderLine, OrderStatusChange, OutboxMail
+from tests.factories import SHIPPING_PAISE, BookInfo, order_payload
 from tests.server import Gunicorn, request, send
 
-SHIPPING_PAISE = 4000
 INITIAL_STOCK = 2000
 # (price, discounted price) in paise: whole rupees and rupees-and-paise alike.
 PRICES = [(19900, None), (49900, 34950), (59900, None), (12550, None), (99900, 89999)]
 CLIENTS = 8
 KILL_AFTER_SECONDS = (0.2, 0.5, 0.9)  # after the first confirmed order of each round
-
-
-def rupees(paise: int):
-    return paise // 100 if paise % 100 == 0 else float(Decimal(paise) / 100)
 
 
 @dataclass
@@ -47,12 +42,11 @@ class Round:
 
 
 def order_body(basket: list[tuple[int, int]], prices: dict[int, int], n: int) -> dict:
-    total = sum(prices[book_id] * quantity for book_id, quantity in basket) + SHIPPING_PAISE
-    return {"orderItems": [{"book": str(book_id), "quantity": quantity} for book_id, quantity in basket],
-            "shippingAddress": {"firstName": "Crash", "lastName": f"Test {n}", "email": f"crash{n}@example.in",
-                                "phone": "9876543210", "address": "12 MG Road", "city": "Pune",
-                                "state": "Maharashtra", "zipCode": "411001"},
-            "paymentMethod": "cod", "totalPrice": rupees(total)}
+    """A cash-on-delivery order of shopper n for (book id, quantity) pairs, at the books' prices."""
+    lines = [(BookInfo(book_id, f"Crash Book {book_id}", prices[book_id]), quantity) for book_id, quantity in basket]
+    return order_payload(lines, shippingAddress={
+        "firstName": "Crash", "lastName": f"Test {n}", "email": f"crash{n}@example.in", "phone": "9876543210",
+        "address": "12 MG Road", "city": "Pune", "state": "Maharashtra", "zipCode": "411001"})
 
 
 def shop_until_killed(server: Gunicorn, prices: dict[int, int], seed: int, stop: threading.Event, result: Round):

@@ -2,10 +2,12 @@
 from bookstore.extensions import db
 from bookstore.models import Order, OutboxMail, utcnow
 from tests.conftest import empty_database
-from tests.orders_helpers import placed
+from tests.factories import placed
 
 
 def test_order_survives_a_dead_mail_server_and_the_mail_is_sent_later(make_app, smtp_sink):
+    """An order placed while the mail server is down is kept, and its e-mail waits in the outbox and is sent once the
+    server answers."""
     app = make_app(MAIL_SERVER="127.0.0.1", MAIL_PORT="1")  # nothing listens on port 1
     with app.app_context():
         empty_database()
