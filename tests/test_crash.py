@@ -50,12 +50,14 @@ def order_body(basket: list[tuple[int, int]], prices: dict[int, int], n: int) ->
 
 
 def shop_until_killed(server: Gunicorn, prices: dict[int, int], seed: int, stop: threading.Event, result: Round):
-    """One shopper placing random orders (1-3 books, 1-3 copies each) back to back until the server dies."""
+    """One shopper placing random orders (1-3 books, 1-2 copies each) back to back until the server dies.
+    Two copies at most keep every basket under the ₹5,000 cash-on-delivery limit (three of the dearest three
+    books came to ₹5,585: refused with 422, which the test counts as unexpected)."""
     rng = random.Random(seed)
     n = 0
     while not stop.is_set():
         n += 1
-        basket = [(book_id, rng.randint(1, 3)) for book_id in rng.sample(sorted(prices), rng.randint(1, 3))]
+        basket = [(book_id, rng.randint(1, 2)) for book_id in rng.sample(sorted(prices), rng.randint(1, 3))]
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
         try:
             connection.connect()
