@@ -4,10 +4,11 @@ SQLite by default; with TEST_DATABASE_URL=postgresql://... the same suite runs o
 each xdist worker in its own database.
 
 The fixture apps (`app`, `mail_app`, `shop_app`, `google_app`) are built once per worker and
-configuration and reset before each test (tests/app_pool.py); `make_app(...)` still builds a new app
-for the tests that need one of their own. The local fakes those apps talk to (SMTP sink, Razorpay,
-Google) are new for every test, on a port this worker keeps, so a reused app finds them where it
-was told they are.
+configuration and reset before each test (tests/app_pool.py). `make_app(...)` still builds a new app
+for the tests that need one of their own, such as a test that adds a route or hook to the app (Flask
+refuses that on an app that has already served a request). The local fakes the fixture apps talk to
+(SMTP sink, Razorpay, Google) are new for every test, on a port this worker keeps, so a reused app
+finds them where it was told they are.
 """
 import os
 
