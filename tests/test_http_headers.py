@@ -95,7 +95,8 @@ def test_swagger_ui_files_are_built_and_revalidated(client):
 
 
 def test_api_docs_are_for_admins_only_in_production(make_app, database_url):
-    """In production the API docs and document are for administrators only."""
+    """In production the API docs page and its script are for administrators only (401 for guests, 403 for
+    shoppers), while the OpenAPI document stays public."""
     from tests.conftest import Auth
     from tests.factories import Factories
     app = make_app(BOOKSTORE_ENV="production", PUBLIC_URL="https://books.example.in")

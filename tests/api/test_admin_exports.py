@@ -81,8 +81,8 @@ def _subscriber(email, confirmed=True, unsubscribed=False, minutes=0):
 
 
 def test_newsletter_lists_and_exports_confirmed_subscribers_only(client, admin):
-    """The newsletter list and export hold confirmed, still subscribed addresses only, newest first, with formula-
-    like values neutralised."""
+    """Only confirmed, still subscribed addresses are listed (newest first, paged) and exported (oldest
+    first), with a value that a spreadsheet would take for a formula defused."""
     _subscriber("first@example.in", minutes=10)
     _subscriber("second@example.in", minutes=5)
     _subscriber("waiting@example.in", confirmed=False)

@@ -176,7 +176,8 @@ def test_the_last_use_is_taken_once(app, client, admin, books):
 
 
 def test_admin_lists_coupons_with_usage_and_validates(client, admin, books):
-    """Administrators list coupons with their uses, and invalid new coupons are 422 on the bad field."""
+    """Administrators list coupons with their uses; invalid new coupons are 422 on the bad field and a code
+    taken in any letter case is 409."""
     make(client, admin, code="LISTED")
     placed(client, [(books[0], 1)], couponCode="LISTED", totalPrice=490)
     listed = client.get("/api/admin/coupons", headers=admin).get_json()["coupons"]
