@@ -2,6 +2,13 @@
 
 SQLite by default; with TEST_DATABASE_URL=postgresql://... the same suite runs on PostgreSQL,
 each xdist worker in its own database.
+
+The fixture apps (`app`, `mail_app`, `shop_app`, `google_app`) are built once per worker and
+configuration and reset before each test (tests/app_pool.py). `make_app(...)` still builds a new app
+for the tests that need one of their own, such as a test that adds a route or hook to the app (Flask
+refuses that on an app that has already served a request). The local fakes the fixture apps talk to
+(SMTP sink, Razorpay, Google) are new for every test, on a port this worker keeps, so a reused app
+finds them where it was told they are.
 """
 import os
 
@@ -13,6 +20,7 @@ from sqlalchemy.engine import make_url
 
 from bookstore import create_app
 from bookstore.extensions import db
+from tests.app_pool import AppPool, reserved_port
 from tests.factories import Factories
 
 # Tables that hold reference data loaded by the migrations; everything else is emptied per test.
@@ -78,12 +86,15 @@ def empty_database() -> None:
 
 
 @pytest.fixture
-def make_app(database_url, tmp_path):
-    """Build an app on the test database with extra settings; emptied before, disposed after."""
+def make_app(database_url, tmp_path_factory):
+    """Build a new app of its own on the test database with extra settings; disposed after the test.
+    (The test empties the database itself if it needs to: the fixture apps below do.)"""
     apps = []
+    media = []  # one folder for every app the test builds, made on the first build
 
     def build(**extra):
-        app = create_app(_config(database_url, str(tmp_path / "media"), **extra))
+        media[:] = media or [str(tmp_path_factory.mktemp("media"))]
+        app = create_app(_config(database_url, media[0], **extra))
         apps.append(app)
         return app
 
@@ -94,13 +105,30 @@ def make_app(database_url, tmp_path):
             db.engine.dispose()
 
 
-@pytest.fixture
-def app(make_app):
-    app = make_app()
+@pytest.fixture(scope="session")
+def app_pool(database_url, tmp_path_factory):
+    """This worker's fixture apps, one per configuration, reset for every test."""
+    pool = AppPool(lambda media_root, **extra: _config(database_url, media_root, **extra),
+                   str(tmp_path_factory.mktemp("pooled") / "media"))
+    yield pool
+    pool.close()
+
+
+def _in_context(app):
+    """Run the test inside the app's context on an emptied database; its connections are closed after
+    it, as a new app's would be (a test may leave the database file or server in a state an old
+    connection would not see)."""
     with app.app_context():
         empty_database()
         yield app
         db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def app(app_pool):
+    """The plain test app (built once per worker, reset), in its context, on an empty database."""
+    yield from _in_context(app_pool.app())
 
 
 @pytest.fixture
@@ -144,22 +172,25 @@ def auth(client, factories) -> Auth:
     return Auth(client, factories)
 
 
+@pytest.fixture(scope="session")
+def fake_ports() -> dict:
+    """The ports this worker's fakes listen on, the same for every test (the pooled apps know them)."""
+    return {"smtp": reserved_port(), "razorpay": reserved_port(), "google": reserved_port()}
+
+
 @pytest.fixture
-def smtp_sink():
-    """A local SMTP server; build the app with MAIL_SERVER=127.0.0.1 and MAIL_PORT=sink.port."""
+def smtp_sink(fake_ports):
+    """A local SMTP server, new for the test; build the app with MAIL_SERVER=127.0.0.1 and MAIL_PORT=sink.port."""
     from tests.fakes.smtp_sink import SmtpSink
-    with SmtpSink() as sink:
+    with SmtpSink(fake_ports["smtp"]) as sink:
         yield sink
 
 
 @pytest.fixture
-def mail_app(make_app, smtp_sink):
+def mail_app(app_pool, smtp_sink):
     """An app that sends its e-mails to the SMTP sink."""
-    app = make_app(MAIL_SERVER="127.0.0.1", MAIL_PORT=str(smtp_sink.port), PUBLIC_URL="https://books.example.in")
-    with app.app_context():
-        empty_database()
-        yield app
-        db.session.remove()
+    yield from _in_context(app_pool.app(MAIL_SERVER="127.0.0.1", MAIL_PORT=str(smtp_sink.port),
+                                        PUBLIC_URL="https://books.example.in"))
 
 
 RAZORPAY_KEYS = {"RAZORPAY_KEY_ID": "rzp_test_bookstore", "RAZORPAY_KEY_SECRET": "test-key-secret",
@@ -167,23 +198,20 @@ RAZORPAY_KEYS = {"RAZORPAY_KEY_ID": "rzp_test_bookstore", "RAZORPAY_KEY_SECRET":
 
 
 @pytest.fixture
-def razorpay():
-    """A local fake of Razorpay's API that the real SDK talks to."""
+def razorpay(fake_ports):
+    """A local fake of Razorpay's API that the real SDK talks to, new for the test."""
     from tests.fakes.razorpay_server import FakeRazorpay
     with FakeRazorpay(key_id=RAZORPAY_KEYS["RAZORPAY_KEY_ID"], key_secret=RAZORPAY_KEYS["RAZORPAY_KEY_SECRET"],
-                      webhook_secret=RAZORPAY_KEYS["RAZORPAY_WEBHOOK_SECRET"]) as fake:
+                      webhook_secret=RAZORPAY_KEYS["RAZORPAY_WEBHOOK_SECRET"], port=fake_ports["razorpay"]) as fake:
         yield fake
 
 
 @pytest.fixture
-def shop_app(make_app, razorpay, smtp_sink):
+def shop_app(app_pool, razorpay, smtp_sink):
     """The app with online payment (fake Razorpay, 2 s timeout) and e-mail (SMTP sink) configured."""
-    app = make_app(RAZORPAY_BASE_URL=razorpay.base_url, RAZORPAY_TIMEOUT_SECONDS="2", MAIL_SERVER="127.0.0.1",
-                   MAIL_PORT=str(smtp_sink.port), PUBLIC_URL="https://books.example.in", **RAZORPAY_KEYS)
-    with app.app_context():
-        empty_database()
-        yield app
-        db.session.remove()
+    yield from _in_context(app_pool.app(
+        RAZORPAY_BASE_URL=razorpay.base_url, RAZORPAY_TIMEOUT_SECONDS="2", MAIL_SERVER="127.0.0.1",
+        MAIL_PORT=str(smtp_sink.port), PUBLIC_URL="https://books.example.in", **RAZORPAY_KEYS))
 
 
 @pytest.fixture
@@ -196,20 +224,17 @@ GOOGLE_KEYS = {"GOOGLE_CLIENT_ID": "shop-client-id.apps.example", "GOOGLE_CLIENT
 
 
 @pytest.fixture
-def oidc_provider():
-    """A local fake OpenID provider standing in for Google."""
+def oidc_provider(fake_ports):
+    """A local fake OpenID provider standing in for Google, new for the test."""
     from tests.fakes.oidc_provider import FakeOidcProvider
-    with FakeOidcProvider(client_id=GOOGLE_KEYS["GOOGLE_CLIENT_ID"],
-                          client_secret=GOOGLE_KEYS["GOOGLE_CLIENT_SECRET"]) as fake:
+    with FakeOidcProvider(client_id=GOOGLE_KEYS["GOOGLE_CLIENT_ID"], client_secret=GOOGLE_KEYS["GOOGLE_CLIENT_SECRET"],
+                          port=fake_ports["google"]) as fake:
         yield fake
 
 
 @pytest.fixture
-def google_app(make_app, oidc_provider, smtp_sink):
+def google_app(app_pool, oidc_provider, smtp_sink):
     """The app with Google sign-in pointed at the fake provider, and e-mail at the SMTP sink."""
-    app = make_app(GOOGLE_DISCOVERY_URL=oidc_provider.discovery_url, MAIL_SERVER="127.0.0.1",
-                   MAIL_PORT=str(smtp_sink.port), PUBLIC_URL="https://books.example.in", **GOOGLE_KEYS)
-    with app.app_context():
-        empty_database()
-        yield app
-        db.session.remove()
+    yield from _in_context(app_pool.app(
+        GOOGLE_DISCOVERY_URL=oidc_provider.discovery_url, MAIL_SERVER="127.0.0.1", MAIL_PORT=str(smtp_sink.port),
+        PUBLIC_URL="https://books.example.in", **GOOGLE_KEYS))

@@ -1,7 +1,10 @@
-"""Build test data straight in the database, with sensible defaults for every field."""
+"""Build test data with sensible defaults for every field: users, books and messages straight in the
+database; orders through the real API (POST /api/orders), from one payload builder."""
 import itertools
 from datetime import date, datetime, timedelta, timezone
+from typing import NamedTuple
 
+from flask import current_app
 from werkzeug.security import generate_password_hash
 
 from bookstore.extensions import db
@@ -19,7 +22,71 @@ def isbn13(serial: int) -> str:
     return core + str((10 - total % 10) % 10)
 
 
+SHIPPING_PAISE = 4000
+
+ADDRESS = {
+    "firstName": "Asha", "lastName": "Verma", "email": "asha@example.in", "phone": "9876543210",
+    "address": "12, MG Road", "landmark": "Near the temple", "city": "Bengaluru", "state": "Karnataka",
+    "zipCode": "560001", "country": "India", "addressType": "home",
+}
+
+
+class BookInfo(NamedTuple):
+    """What a shopper's cart knows of a book, for order_payload when there is no Book row at hand."""
+
+    id: int
+    title: str
+    sale_price_paise: int
+
+
+def rupees(paise: int):
+    """Paise as the API shows rupees: a whole number, or at most 2 decimals."""
+    return paise // 100 if paise % 100 == 0 else paise / 100
+
+
+def server_total_paise(books_and_quantities) -> int:
+    """What the shop charges for (book, quantity) pairs before any coupon: the books plus shipping."""
+    return sum(book.sale_price_paise * quantity for book, quantity in books_and_quantities) + SHIPPING_PAISE
+
+
+def order_payload(books_and_quantities, method: str = "cod", **changes) -> dict:
+    """A valid POST /api/orders payload for (book, quantity) pairs whose totalPrice is the server's;
+    `changes` override top-level fields (shippingAddress, couponCode, totalPrice, ...)."""
+    payload = {
+        "orderItems": [{"book": str(book.id), "quantity": quantity, "title": book.title,
+                        "price": rupees(book.sale_price_paise)} for book, quantity in books_and_quantities],
+        "shippingAddress": dict(ADDRESS),
+        "paymentMethod": method,
+        "itemsPrice": rupees(server_total_paise(books_and_quantities) - SHIPPING_PAISE),
+        "taxPrice": 0,
+        "shippingPrice": rupees(SHIPPING_PAISE),
+        "totalPrice": rupees(server_total_paise(books_and_quantities)),
+    }
+    payload.update(changes)
+    return payload
+
+
+def place(client, books_and_quantities, method: str = "cod", headers=None, **changes):
+    """Place an order through the API and return the response (for tests of refusals)."""
+    return client.post("/api/orders", json=order_payload(books_and_quantities, method, **changes),
+                       headers=headers or {})
+
+
+def placed(client, books_and_quantities, method: str = "cod", headers=None, **changes) -> dict:
+    """Place an order that must succeed; returns the order as the API shows it."""
+    response = place(client, books_and_quantities, method, headers, **changes)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["order"]
+
+
 class Factories:
+    def order(self, books_and_quantities=None, *, client=None, method: str = "cod", headers=None,
+              **changes) -> dict:
+        """An order placed through the API (a guest's, unless `headers` sign someone in); without
+        books, one copy of a new book. Returns the order as the API shows it."""
+        lines = books_and_quantities or [(self.book(), 1)]
+        return placed(client or current_app.test_client(), lines, method, headers, **changes)
+
     def category(self, slug: str = "gate") -> Category:
         return db.session.scalar(db.select(Category).where(Category.slug == slug))
 

@@ -18,18 +18,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 from urllib.parse import quote
 
-from tests.orders_helpers import body
+from tests.factories import BookInfo, order_payload
 from tests.server import request
 
 TIMEOUT_SECONDS = 30
-
-
-class BookInfo(NamedTuple):
-    """What a shopper's cart knows of a book (enough for tests.orders_helpers.body)."""
-
-    id: int
-    title: str
-    sale_price_paise: int
 
 
 class Shopper(NamedTuple):
@@ -161,7 +153,7 @@ class Journey:
         address = {"firstName": "Fleet", "lastName": f"Shopper {self.n}", "email": f"buyer{self.n}@example.in",
                    "phone": f"98{self.n:08d}", "address": f"{self.n} FC Road", "city": "Pune",
                    "state": "Maharashtra", "zipCode": "411001"}
-        payload = body(self.basket, self.method, shippingAddress=address)
+        payload = order_payload(self.basket, self.method, shippingAddress=address)
         headers = {"Idempotency-Key": uuid.uuid4().hex, **(self.shopper.headers if self.shopper else {})}
         first = traffic.server()
         status, reply = traffic.call("checkout", "POST", "/api/orders", payload, headers, expect=(201, 409),

@@ -7,28 +7,20 @@ deadlock) and never give stock back twice. Runs on SQLite and, with TEST_DATABAS
 import http.client
 import threading
 from collections import Counter
-from decimal import Decimal
 
 import pytest
 from sqlalchemy import func, select
 
 from bookstore.extensions import db
 from bookstore.models import Book, Order, OrderLine, OrderStatusChange, OutboxMail
+from tests.factories import order_payload
 from tests.server import Gunicorn, request, send
-
-SHIPPING_PAISE = 4000
-
 
 @pytest.fixture(scope="module")
 def server(database_url, tmp_path_factory):
     """One gunicorn for the module; each test empties the database and makes its own books."""
     with Gunicorn(database_url, tmp_path_factory.mktemp("gunicorn"), workers=4, threads=4) as running:
         yield running
-
-
-def rupees(paise: int):
-    """What the storefront sends: whole rupees as an integer, otherwise rupees and paise."""
-    return paise // 100 if paise % 100 == 0 else float(Decimal(paise) / 100)
 
 
 def address(n: int) -> dict:
@@ -38,10 +30,8 @@ def address(n: int) -> dict:
 
 
 def order_body(basket: list[tuple[Book, int]], n: int) -> dict:
-    """A cash-on-delivery order for (book, quantity) pairs, with the right total (items + ₹40)."""
-    total = sum(book.sale_price_paise * quantity for book, quantity in basket) + SHIPPING_PAISE
-    return {"orderItems": [{"book": str(book.id), "quantity": quantity} for book, quantity in basket],
-            "shippingAddress": address(n), "paymentMethod": "cod", "totalPrice": rupees(total)}
+    """A cash-on-delivery order of buyer n for (book, quantity) pairs, with the right total (items + ₹40)."""
+    return order_payload(basket, shippingAddress=address(n))
 
 
 def burst(server: Gunicorn, calls: list[tuple[str, str, dict | None, dict | None]]) -> list[tuple]:

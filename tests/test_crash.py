@@ -16,24 +16,19 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from sqlalchemy import func, select, text
 
 from bookstore.extensions import db
 from bookstore.models import Book, Order, OrderLine, OrderStatusChange, OutboxMail
+from tests.factories import SHIPPING_PAISE, BookInfo, order_payload
 from tests.server import Gunicorn, request, send
 
-SHIPPING_PAISE = 4000
 INITIAL_STOCK = 2000
 # (price, discounted price) in paise: whole rupees and rupees-and-paise alike.
 PRICES = [(19900, None), (49900, 34950), (59900, None), (12550, None), (99900, 89999)]
 CLIENTS = 8
 KILL_AFTER_SECONDS = (0.2, 0.5, 0.9)  # after the first confirmed order of each round
-
-
-def rupees(paise: int):
-    return paise // 100 if paise % 100 == 0 else float(Decimal(paise) / 100)
 
 
 @dataclass
@@ -47,21 +42,22 @@ class Round:
 
 
 def order_body(basket: list[tuple[int, int]], prices: dict[int, int], n: int) -> dict:
-    total = sum(prices[book_id] * quantity for book_id, quantity in basket) + SHIPPING_PAISE
-    return {"orderItems": [{"book": str(book_id), "quantity": quantity} for book_id, quantity in basket],
-            "shippingAddress": {"firstName": "Crash", "lastName": f"Test {n}", "email": f"crash{n}@example.in",
-                                "phone": "9876543210", "address": "12 MG Road", "city": "Pune",
-                                "state": "Maharashtra", "zipCode": "411001"},
-            "paymentMethod": "cod", "totalPrice": rupees(total)}
+    """A cash-on-delivery order of shopper n for (book id, quantity) pairs, at the books' prices."""
+    lines = [(BookInfo(book_id, f"Crash Book {book_id}", prices[book_id]), quantity) for book_id, quantity in basket]
+    return order_payload(lines, shippingAddress={
+        "firstName": "Crash", "lastName": f"Test {n}", "email": f"crash{n}@example.in", "phone": "9876543210",
+        "address": "12 MG Road", "city": "Pune", "state": "Maharashtra", "zipCode": "411001"})
 
 
 def shop_until_killed(server: Gunicorn, prices: dict[int, int], seed: int, stop: threading.Event, result: Round):
-    """One shopper placing random orders (1-3 books, 1-3 copies each) back to back until the server dies."""
+    """One shopper placing random orders (1-3 books, 1-2 copies each) back to back until the server dies.
+    Two copies at most keep every basket under the ₹5,000 cash-on-delivery limit (three of the dearest three
+    books came to ₹5,585: refused with 422, which the test counts as unexpected)."""
     rng = random.Random(seed)
     n = 0
     while not stop.is_set():
         n += 1
-        basket = [(book_id, rng.randint(1, 3)) for book_id in rng.sample(sorted(prices), rng.randint(1, 3))]
+        basket = [(book_id, rng.randint(1, 2)) for book_id in rng.sample(sorted(prices), rng.randint(1, 3))]
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
         try:
             connection.connect()

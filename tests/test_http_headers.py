@@ -34,6 +34,7 @@ def test_every_html_page_carries_the_policy(client, path):
 
 
 def test_the_checkout_origin_comes_from_the_setting(make_app):
+    """The content security policy allows Checkout's script from the origin RAZORPAY_CHECKOUT_URL names."""
     app = make_app(RAZORPAY_CHECKOUT_URL="http://127.0.0.1:9010/v1/checkout.js")
     assert policy_of(app.test_client().get("/"))["script-src"] == "'self' http://127.0.0.1:9010"
 
@@ -54,12 +55,14 @@ def test_pages_hold_data_blocks_but_no_inline_script(client, factories):
 
 
 def test_json_answers_are_not_pages(client):
+    """JSON answers are nosniff and may not be framed."""
     response = client.get("/api/health")
     assert response.mimetype == "application/json" and response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["X-Frame-Options"] == "DENY"
 
 
 def test_hsts_in_production_only(make_app, client):
+    """Strict-Transport-Security is sent in production only, on pages and API alike."""
     assert "Strict-Transport-Security" not in client.get("/").headers
     production = make_app(BOOKSTORE_ENV="production", PUBLIC_URL="https://books.example.in")
     for path in ("/", "/api/health"):
@@ -81,6 +84,7 @@ def test_api_docs_use_the_shops_own_swagger_ui(client):
 
 
 def test_swagger_ui_files_are_built_and_revalidated(client):
+    """Swagger UI's files are built and served no-cache, since their names carry no hash."""
     if not (BUILD_DIR / "index.html").exists():
         pytest.fail("The client is not built: run `make build` (make test does it).")
     for name in ("swagger-ui-bundle.js", "swagger-ui.css"):
@@ -91,6 +95,8 @@ def test_swagger_ui_files_are_built_and_revalidated(client):
 
 
 def test_api_docs_are_for_admins_only_in_production(make_app, database_url):
+    """In production the API docs page and its script are for administrators only (401 for guests, 403 for
+    shoppers), while the OpenAPI document stays public."""
     from tests.conftest import Auth
     from tests.factories import Factories
     app = make_app(BOOKSTORE_ENV="production", PUBLIC_URL="https://books.example.in")
@@ -126,6 +132,7 @@ def test_the_sqlite_database_is_created_private(tmp_path):
 
 
 def test_an_existing_sqlite_file_is_tightened(tmp_path):
+    """An existing SQLite file readable by others is made private (0600) when the app starts."""
     path = tmp_path / "old.db"
     path.touch(mode=0o644)
     os.chmod(path, 0o644)

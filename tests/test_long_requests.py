@@ -41,6 +41,7 @@ def test_a_search_of_thousands_of_characters_is_a_json_414(server, length):
 
 
 def test_a_long_search_under_the_address_limit_is_a_422(server):
+    """A search of 201 characters is a JSON 422 on search, naming the 200-character limit."""
     status, content_type, body = get(server, "/api/books?search=" + "a" * 201)
     assert (status, content_type) == (422, "application/json")
     assert body["success"] is False and body["message"] == "Search is limited to 200 characters."
@@ -48,5 +49,6 @@ def test_a_long_search_under_the_address_limit_is_a_422(server):
 
 
 def test_a_search_of_200_characters_is_answered(server):
+    """A search of exactly 200 characters is answered."""
     status, _content_type, body = get(server, "/api/books?search=" + "a" * 200)
     assert status == 200 and body["success"] is True

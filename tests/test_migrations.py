@@ -44,6 +44,7 @@ def fresh_app(empty_database_url, tmp_path):
 
 
 def test_single_head(app):
+    """The migrations have a single head."""
     script = ScriptDirectory.from_config(migrate.get_config())
     assert len(script.get_heads()) == 1
 
@@ -64,6 +65,7 @@ def test_upgrade_from_empty_leaves_no_drift(fresh_app):
 
 
 def test_search_index_exists_after_upgrade(fresh_app):
+    """After the migrations the search index exists: the FTS table on SQLite, the search_vector column on PostgreSQL."""
     upgrade()
     if db.engine.dialect.name == "sqlite":
         assert db.session.scalar(text("SELECT count(*) FROM sqlite_master WHERE name = 'book_search'")) == 1
@@ -82,6 +84,7 @@ def test_search_index_exists_after_upgrade(fresh_app):
 
 
 def test_downgrade_to_empty_and_up_again(fresh_app):
+    """The migrations go down to an empty database and up again, with the 18 categories back."""
     upgrade()
     downgrade(revision="base")
     assert set(inspect(db.engine).get_table_names()) <= {"alembic_version"}

@@ -15,8 +15,7 @@ from sqlalchemy.engine import make_url
 
 from bookstore.extensions import db
 from tests.conftest import empty_database
-from tests.factories import Factories
-from tests.orders_helpers import placed
+from tests.factories import Factories, placed
 from tests.server import free_port
 
 needs_pgbouncer = [

@@ -46,6 +46,8 @@ def _paid_order(client, fake, amount=54000):
 # --- orders -----------------------------------------------------------------------------------
 
 def test_order_create_and_fetch(fake, client):
+    """The fake creates an order the way Razorpay does (id shape, amounts, receipt, notes, status created) and
+    fetches the same order back."""
     order = client.order.create(dict(ORDER))
 
     assert re.fullmatch(r"order_[A-Za-z0-9]{14}", order["id"])
@@ -59,6 +61,7 @@ def test_order_create_and_fetch(fake, client):
 
 
 def test_empty_notes_come_back_as_a_list_like_razorpay(client):
+    """An order created without notes has notes [] and receipt null, as Razorpay answers."""
     order = client.order.create({"amount": 10000, "currency": "INR"})
     assert order["notes"] == [] and order["receipt"] is None
 
@@ -74,16 +77,19 @@ def test_empty_notes_come_back_as_a_list_like_razorpay(client):
     ({"is_paid": True}, "is_paid is/are not required"),
 ])
 def test_order_validation(fake, client, change, message):
+    """An order Razorpay would refuse raises BadRequestError with its message, and the fake stores nothing."""
     with pytest.raises(BadRequestError, match=message):
         client.order.create(dict(ORDER, **change))
     assert fake.orders == {}
 
 
 def test_smallest_order_is_one_rupee(client):
+    """100 paise (one rupee) is the smallest order amount the fake accepts."""
     assert client.order.create(dict(ORDER, amount=100))["amount"] == 100
 
 
 def test_unknown_ids_are_bad_requests(client):
+    """Fetching an order, payment or refund that does not exist is a bad request "The id provided does not exist"."""
     for call, missing in [(client.order.fetch, "order_XXXXXXXXXXXXXX"),
                           (client.order.payments, "order_XXXXXXXXXXXXXX"),
                           (client.payment.fetch, "pay_XXXXXXXXXXXXXX"),
@@ -99,6 +105,7 @@ def test_unknown_ids_are_bad_requests(client):
     (("rzp_test_other", KEY_SECRET), "The api key provided is invalid"),
 ])
 def test_wrong_credentials_raise_bad_request(fake, auth, message):
+    """The SDK with a wrong key id or secret gets BadRequestError and no order is created."""
     wrong = razorpay.Client(auth=auth, base_url=fake.base_url)
     with pytest.raises(BadRequestError, match=message):
         wrong.order.create(dict(ORDER))
@@ -106,6 +113,7 @@ def test_wrong_credentials_raise_bad_request(fake, auth, message):
 
 
 def test_wrong_credentials_answer_401_with_razorpay_error_shape(fake):
+    """Wrong or missing credentials are HTTP 401 with Razorpay's error body, "Authentication failed"."""
     response = requests.get(f"{fake.base_url}/v1/orders", auth=(KEY_ID, "nope"), timeout=5)
     assert response.status_code == 401
     assert response.json()["error"]["code"] == "BAD_REQUEST_ERROR"
@@ -116,6 +124,8 @@ def test_wrong_credentials_answer_401_with_razorpay_error_shape(fake):
 # --- Checkout: payment signatures ---------------------------------------------------------------
 
 def test_pay_returns_fields_that_verify(fake, client):
+    """Paying an order returns Checkout's three fields, whose signature the SDK verifies, and records a captured
+    payment that marks the order paid."""
     order, fields = _paid_order(client, fake)
 
     assert set(fields) == {"razorpay_order_id", "razorpay_payment_id", "razorpay_signature"}
@@ -139,12 +149,14 @@ def test_pay_returns_fields_that_verify(fake, client):
     {"razorpay_order_id": "order_SomeOther0000"},
 ])
 def test_tampered_checkout_fields_fail_verification(fake, client, tamper):
+    """Any change to the order id, payment id or signature of Checkout's fields fails the SDK's verification."""
     _, fields = _paid_order(client, fake)
     with pytest.raises(SignatureVerificationError):
         client.utility.verify_payment_signature(dict(fields, **tamper))
 
 
 def test_signature_made_with_another_secret_fails(fake, client):
+    """Checkout fields verified with another key secret fail verification."""
     _, fields = _paid_order(client, fake)
     other = razorpay.Client(auth=(KEY_ID, "another-secret"))
     with pytest.raises(SignatureVerificationError):
@@ -162,6 +174,7 @@ def test_sdk_signature_check_raises_key_and_type_errors_on_bad_input(fake, clien
 
 
 def test_paying_a_paid_order_twice_needs_force(fake, client):
+    """A paid order cannot be paid again unless forced; forcing adds a second, different payment."""
     order, first = _paid_order(client, fake)
     with pytest.raises(ValueError):
         fake.pay(order["id"])
@@ -171,6 +184,8 @@ def test_paying_a_paid_order_twice_needs_force(fake, client):
 
 
 def test_failed_attempt_then_success(fake, client):
+    """A failed attempt leaves a failed payment and the order attempted; a later payment succeeds and both attempts
+    are counted."""
     order = client.order.create(dict(ORDER))
     error = fake.fail(order["id"])["error"]
 
@@ -187,6 +202,7 @@ def test_failed_attempt_then_success(fake, client):
 
 
 def test_manual_capture(fake, client):
+    """An authorized payment is captured only for its full amount, once, and capturing marks the order paid."""
     order = client.order.create(dict(ORDER))
     payment_id = fake.pay(order["id"], capture=False)["razorpay_payment_id"]
     assert client.payment.fetch(payment_id)["status"] == "authorized"
@@ -204,6 +220,7 @@ def test_manual_capture(fake, client):
 # --- refunds ----------------------------------------------------------------------------------
 
 def test_partial_then_full_refund(fake, client):
+    """Refunds may be partial, never more than what is left, and a refund without an amount refunds the rest."""
     order, fields = _paid_order(client, fake)
     payment_id = fields["razorpay_payment_id"]
 
@@ -232,6 +249,7 @@ def test_partial_then_full_refund(fake, client):
 
 
 def test_refund_create_posts_to_refunds(fake, client):
+    """client.refund.create posts to /v1/refunds with the payment id and amount, and the refund is made."""
     _, fields = _paid_order(client, fake)
     refund = client.refund.create({"payment_id": fields["razorpay_payment_id"], "amount": 54000})
     assert refund["amount"] == 54000
@@ -240,6 +258,7 @@ def test_refund_create_posts_to_refunds(fake, client):
 
 
 def test_refund_needs_a_captured_payment(fake, client):
+    """A failed (uncaptured) payment cannot be refunded."""
     order = client.order.create(dict(ORDER))
     error = fake.fail(order["id"])["error"]
     with pytest.raises(BadRequestError, match="captured"):
@@ -249,6 +268,8 @@ def test_refund_needs_a_captured_payment(fake, client):
 # --- webhooks ---------------------------------------------------------------------------------
 
 def test_webhook_bodies_verify_with_the_sdk(fake, client):
+    """Webhook bodies for payment.captured and order.paid have Razorpay's shape and verify with the webhook secret; a
+    changed body or another secret does not verify."""
     order, fields = _paid_order(client, fake)
     for event in ("payment.captured", "order.paid"):
         body, signature = fake.webhook_body(event, payment_id=fields["razorpay_payment_id"])
@@ -269,6 +290,8 @@ def test_webhook_bodies_verify_with_the_sdk(fake, client):
 
 
 def test_webhook_by_order_picks_the_matching_payment(fake, client):
+    """A webhook asked for by order carries the payment that matches the event: the failed one for payment.failed,
+    the captured one for payment.captured."""
     order = client.order.create(dict(ORDER))
     failed_id = fake.fail(order["id"])["error"]["metadata"]["payment_id"]
     paid_id = fake.pay(order["id"])["razorpay_payment_id"]
@@ -282,6 +305,8 @@ def test_webhook_by_order_picks_the_matching_payment(fake, client):
 
 
 def test_refund_webhook(fake, client):
+    """A refund.processed webhook carries the refund and its payment with the amount refunded, and its signature
+    verifies."""
     _, fields = _paid_order(client, fake)
     refund = client.payment.refund(fields["razorpay_payment_id"], {"amount": 1000})
     body, signature = fake.webhook_body("refund.processed", refund_id=refund["id"])
@@ -293,6 +318,7 @@ def test_refund_webhook(fake, client):
 
 
 def test_webhook_signed_with_another_secret_fails(fake, client):
+    """A webhook signed with another secret fails the SDK's verification."""
     _, fields = _paid_order(client, fake)
     body, signature = fake.webhook_body("payment.captured", payment_id=fields["razorpay_payment_id"],
                                         secret="attacker")
@@ -301,6 +327,7 @@ def test_webhook_signed_with_another_secret_fails(fake, client):
 
 
 def test_send_webhook_posts_raw_body_with_signature_header(fake, client):
+    """send_webhook posts the raw signed body with X-Razorpay-Signature to the given URL."""
     received = []
 
     class Receiver(BaseHTTPRequestHandler):
@@ -331,6 +358,7 @@ def test_send_webhook_posts_raw_body_with_signature_header(fake, client):
 # --- failure knobs ----------------------------------------------------------------------------
 
 def test_fail_next_gives_server_error_then_recovers(fake, client):
+    """fail_next makes the next calls fail with a server error and create nothing; the call after them works."""
     fake.fail_next(status=503, times=2)
     for _ in range(2):
         with pytest.raises(ServerError):
@@ -340,6 +368,7 @@ def test_fail_next_gives_server_error_then_recovers(fake, client):
 
 
 def test_fail_next_500_and_gateway_error(fake, client):
+    """fail_next answers 500 as ServerError and 502 GATEWAY_ERROR as GatewayError with the given description."""
     fake.fail_next(status=500)
     with pytest.raises(ServerError):
         client.order.fetch("order_XXXXXXXXXXXXXX")
@@ -357,6 +386,7 @@ def test_non_json_error_page_raises_a_requests_error(fake, client):
 
 
 def test_delay_next_with_per_call_timeout_raises_timeout(fake, client):
+    """A delayed answer makes a short client timeout raise Timeout, while the call is still carried out on the fake."""
     fake.delay_next(1.0)
     started = time.monotonic()
     with pytest.raises(requests.exceptions.Timeout):
@@ -371,6 +401,7 @@ def test_delay_next_with_per_call_timeout_raises_timeout(fake, client):
 
 
 def test_stopped_server_is_unreachable_then_comes_back(fake, client):
+    """A stopped fake refuses connections and, started again on the same port, still knows its orders."""
     order = client.order.create(dict(ORDER))
     fake.stop()
     with pytest.raises(requests.exceptions.ConnectionError):
@@ -382,6 +413,8 @@ def test_stopped_server_is_unreachable_then_comes_back(fake, client):
 # --- recording --------------------------------------------------------------------------------
 
 def test_requests_are_recorded(fake, client):
+    """Every API call is recorded with method, path and body (browser-side payments are not), and reset() forgets
+    them."""
     order = client.order.create(dict(ORDER))
     client.order.fetch(order["id"])
     fake.pay(order["id"])  # the browser's side: not an API call
@@ -407,6 +440,8 @@ def _post_json(url, payload):
 
 
 def test_dev_endpoints_pay_and_show_checkout(fake, client):
+    """The dev endpoints show a checkout page and pay an order (JSON or a form posting back to the callback URL)
+    without being recorded as API calls."""
     order = client.order.create(dict(ORDER))
     with urllib.request.urlopen(f"{fake.base_url}/_fake/checkout?order_id={order['id']}", timeout=5) as page:
         assert b"Pay" in page.read()
@@ -424,6 +459,7 @@ def test_dev_endpoints_pay_and_show_checkout(fake, client):
 
 
 def test_command_line_prints_settings_and_serves():
+    """The fake run from the command line prints the shop's Razorpay settings and serves the API on the given port."""
     with FakeRazorpay() as probe:  # borrow a free port
         port = probe.port
     process = subprocess.Popen(
@@ -447,6 +483,7 @@ def test_command_line_prints_settings_and_serves():
 
 
 def test_malformed_body_and_unknown_url_are_bad_requests(fake):
+    """A malformed body or an unknown URL is a bad request, not a crash."""
     auth = (KEY_ID, KEY_SECRET)
     response = requests.post(f"{fake.base_url}/v1/orders", data=b"{not json", auth=auth, timeout=5,
                              headers={"Content-Type": "application/json"})

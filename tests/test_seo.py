@@ -60,6 +60,7 @@ def test_book_page_carries_the_books_meta_escaped(client, factories):
 
 
 def test_sold_out_book_is_offered_out_of_stock(client, factories):
+    """A sold-out book's page offers it as OutOfStock in its structured data."""
     book = factories.book(stock=0)
     data = json.loads(_scripts(client.get(f"/book/{book.id}").get_data(as_text=True), "application/ld+json")[0])
     assert data["offers"]["availability"] == "https://schema.org/OutOfStock"
@@ -75,6 +76,7 @@ def test_unknown_book_pages_are_404_and_not_indexed(client, book_id):
 
 
 def test_archived_book_page_is_404(client, factories):
+    """An archived book's page is 404."""
     book = factories.book(archived=True)
     assert client.get(f"/book/{book.id}").status_code == 404
 
@@ -93,6 +95,7 @@ def test_public_url_setting_makes_the_absolute_links(make_app, factories):
 
 
 def test_robots_txt_points_to_the_sitemap_and_keeps_private_screens_out(client):
+    """robots.txt names the sitemap and disallows the API and every private screen."""
     response = client.get("/robots.txt")
     assert response.status_code == 200 and response.mimetype == "text/plain"
     text = response.get_data(as_text=True)

@@ -31,14 +31,18 @@ def test_bundles_are_hashed_and_cached_for_a_year(client):
 
 
 def test_missing_static_file_is_404_not_the_shell(client):
+    """A missing built file is 404, not the client's shell."""
     assert client.get("/static/dist/missing-ABCDEFGH.js").status_code == 404
 
 
 def test_built_shell_exists():
+    """The client is built: its index.html exists."""
     assert (BUILD_DIR / "index.html").exists(), "run `make build`"
 
 
 def test_stored_covers_are_served_with_long_caching(app, client):
+    """Stored covers are served with a year's immutable caching; missing files and paths out of the media folder are
+    404."""
     storage.put("covers/ab/abcdef.jpg", b"\xff\xd8\xff fake jpeg bytes")
     response = client.get("/media/covers/ab/abcdef.jpg")
     assert response.status_code == 200 and response.data.startswith(b"\xff\xd8")
@@ -48,12 +52,14 @@ def test_stored_covers_are_served_with_long_caching(app, client):
 
 
 def test_robots_txt_is_a_real_file(client):
+    """robots.txt is served as plain text that keeps crawlers out of the API."""
     response = client.get("/robots.txt")
     assert response.status_code == 200 and response.mimetype == "text/plain"
     assert "Disallow: /api/" in response.get_data(as_text=True)
 
 
 def test_responses_are_compressed_when_asked(client):
+    """Answers are gzip-compressed when the client accepts it."""
     response = client.get("/api/categories", headers={"Accept-Encoding": "gzip"})
     assert response.headers.get("Content-Encoding") == "gzip"
 

@@ -5,9 +5,8 @@ import pytest
 
 from bookstore.extensions import db
 from bookstore.models import AccountToken, Order
-from tests.api.account_helpers import age_links, bearer, link_token, register, unused_links, user_row
-from tests.factories import count
-from tests.orders_helpers import ADDRESS, order_row, placed
+from tests.factories import ADDRESS, count, placed
+from tests.helpers import age_links, bearer, link_token, order_row, register, unused_links, user_row
 
 
 def test_registration_mails_a_link_that_verifies_once(mail_app, smtp_sink):
@@ -47,6 +46,7 @@ def test_an_expired_link_verifies_nothing(mail_app, smtp_sink):
 
 
 def test_a_link_just_inside_24_hours_still_works(mail_app, smtp_sink):
+    """A verification link mailed 23 h 59 min ago still verifies the address."""
     client = mail_app.test_client()
     register(client)
     token = link_token(smtp_sink.body(), "/verify-email")
@@ -95,6 +95,8 @@ def test_a_reset_link_does_not_verify_and_a_verify_link_does_not_reset(mail_app,
 
 
 def test_resend_mails_a_fresh_link(mail_app, smtp_sink):
+    """Resending mails a second, working verification link; once the address is verified, the older link counts as
+    used."""
     client = mail_app.test_client()
     headers = bearer(register(client)["token"])
     response = client.post("/api/auth/resend-verification", headers=headers)
@@ -108,6 +110,8 @@ def test_resend_mails_a_fresh_link(mail_app, smtp_sink):
 
 
 def test_resend_needs_a_session_and_an_unverified_address(mail_app, smtp_sink):
+    """Resending a verification link needs a signed-in account (401) whose address is not yet verified (409), and
+    mails nothing otherwise."""
     client = mail_app.test_client()
     headers = bearer(register(client)["token"])
     assert client.post("/api/auth/resend-verification").status_code == 401
@@ -146,6 +150,7 @@ def test_resend_flooding_is_limited_per_ip(mail_app, smtp_sink):
 
 
 def test_profile_edit_of_names_and_phone(mail_app, smtp_sink):
+    """A profile edit trims names and normalises the phone to 10 digits, stores them and mails nothing."""
     client = mail_app.test_client()
     headers = bearer(register(client)["token"])
     response = client.put("/api/auth/profile", headers=headers,
@@ -180,6 +185,7 @@ def test_changing_the_email_asks_to_verify_the_new_one(mail_app, smtp_sink):
 
 
 def test_changing_a_verified_email_unverifies_it(mail_app, smtp_sink, factories, auth):
+    """Changing a verified e-mail address makes it unverified and mails a link to the new address."""
     factories.user(email="ravi@example.in", password="secret-pass", email_verified=True)
     headers = auth.login("ravi@example.in", "secret-pass")
     client = mail_app.test_client()
@@ -189,6 +195,7 @@ def test_changing_a_verified_email_unverifies_it(mail_app, smtp_sink, factories,
 
 
 def test_changing_to_a_taken_email_is_409_and_changes_nothing(mail_app, smtp_sink, factories):
+    """Changing to an address another account has (in any case) is 409 and changes nothing, names included."""
     client = mail_app.test_client()
     factories.user(email="ravi@example.in")
     headers = bearer(register(client)["token"])
@@ -212,6 +219,7 @@ def test_changing_to_a_taken_email_is_409_and_changes_nothing(mail_app, smtp_sin
     ({"phone": "9876543210\x00"}, "phone"),
 ])
 def test_bad_profile_edits_change_nothing(mail_app, smtp_sink, changes, field):
+    """An invalid profile edit is 422 on the bad field and changes none of the fields sent with it."""
     client = mail_app.test_client()
     headers = bearer(register(client)["token"])
     response = client.put("/api/auth/profile", headers=headers, json={"lastName": "Iyer", **changes})
@@ -222,6 +230,7 @@ def test_bad_profile_edits_change_nothing(mail_app, smtp_sink, changes, field):
 
 
 def test_role_and_verified_flag_cannot_be_set_through_the_profile(mail_app, smtp_sink):
+    """The profile ignores role and verified flags: a shopper cannot make themself admin or verified."""
     client = mail_app.test_client()
     headers = bearer(register(client)["token"])
     response = client.put("/api/auth/profile", headers=headers,
@@ -251,6 +260,7 @@ def test_guest_orders_join_my_orders_once_the_email_is_verified(mail_app, smtp_s
 
 
 def test_a_later_guest_order_with_a_verified_address_is_in_my_orders(mail_app, smtp_sink, factories, auth):
+    """A guest order placed with a verified account's address is listed in that account's orders."""
     factories.user(email="asha@example.in", password="secret-pass", email_verified=True)
     headers = auth.login("asha@example.in", "secret-pass")
     client = mail_app.test_client()
@@ -261,6 +271,7 @@ def test_a_later_guest_order_with_a_verified_address_is_in_my_orders(mail_app, s
 
 
 def test_a_guest_order_with_an_unverified_address_stays_a_guest_order(mail_app, smtp_sink, factories):
+    """A guest order with the address of an unverified account stays a guest order, not in that account's orders."""
     client = mail_app.test_client()
     headers = bearer(register(client)["token"])
     book = factories.book(stock=5)
@@ -271,6 +282,7 @@ def test_a_guest_order_with_an_unverified_address_stays_a_guest_order(mail_app, 
 
 
 def test_a_new_link_sweeps_the_accounts_expired_ones(mail_app, smtp_sink):
+    """Mailing a new link deletes the account's expired links, leaving only the new one."""
     client = mail_app.test_client()
     headers = bearer(register(client)["token"])
     age_links("verify-email", timedelta(hours=25))

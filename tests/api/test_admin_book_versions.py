@@ -6,7 +6,7 @@ import pytest
 from bookstore.extensions import db
 from bookstore.models import Book
 from tests.api.test_admin_books import admin, created  # noqa: F401  (admin is a fixture)
-from tests.orders_helpers import placed
+from tests.factories import placed
 
 
 @pytest.fixture

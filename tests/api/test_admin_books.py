@@ -11,9 +11,8 @@ from PIL import Image
 
 from bookstore.extensions import db
 from bookstore.models import AuditEntry, Book, Category
-from tests.factories import count, isbn13
+from tests.factories import count, isbn13, placed
 from tests.fakes.uploads import HOSTILE, cover, data_url, image_bytes, jpeg_with_metadata
-from tests.orders_helpers import placed
 
 
 @pytest.fixture
@@ -128,6 +127,7 @@ def test_an_image_declared_with_the_wrong_type_is_refused(app, client, admin, de
 
 @pytest.mark.parametrize("declared", ["image/jpeg", "IMAGE/JPEG", "image/jpg"])
 def test_a_jpeg_may_be_declared_in_its_usual_spellings(app, client, admin, declared):
+    """A JPEG cover is accepted under each of its usual MIME spellings and stored as WebP."""
     book = created(client, admin, imageUrl=data_url(image_bytes("JPEG", (300, 450)), declared))
     assert stored_image(app, book["imageUrl"]).format == "WEBP"
 
@@ -278,6 +278,7 @@ def test_replacing_a_cover_removes_the_old_files(app, client, admin):
 
 
 def test_a_refused_new_cover_leaves_the_book_and_its_files_alone(app, client, admin):
+    """An edit with a refused cover changes neither the book (its other fields included) nor its stored files."""
     book = created(client, admin)
     files = media_files(app)
     upload, status, message = HOSTILE["truncated png"]
@@ -289,6 +290,7 @@ def test_a_refused_new_cover_leaves_the_book_and_its_files_alone(app, client, ad
 
 
 def test_an_edit_cannot_take_another_books_isbn(client, admin, factories):
+    """An edit cannot give a book another book's ISBN (409, in any spelling), while a book may keep its own."""
     first = factories.book(isbn="9789352360932", cover_key="covers/aa/a.webp")
     second = factories.book(cover_key="covers/aa/b.webp")
     refused(client.put(f"/api/books/{second.id}", json={"isbn": "978-93-5236-093-2"}, headers=admin), 409,
@@ -310,6 +312,7 @@ def test_a_cover_shared_by_two_books_survives_one_of_them(app, client, admin):
 # ---------------------------------------------------------------- delete or archive
 
 def test_a_book_never_ordered_is_deleted_with_its_files(app, client, admin):
+    """A book never ordered is deleted for good, with its cover files, and its category's count drops."""
     book = created(client, admin)
     before = book_count_of("banking")
     response = client.delete(f"/api/books/{book['_id']}", headers=admin)

@@ -5,7 +5,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from bookstore.services.india import IST
-from tests.orders_helpers import placed, set_order
+from tests.factories import placed
+from tests.helpers import set_order
 
 
 @pytest.fixture
@@ -22,6 +23,7 @@ def stats(client, admin) -> dict:
 
 
 def test_an_empty_shop_has_zero_figures_and_30_empty_days(client, admin):
+    """An empty shop's dashboard shows zero figures and 30 days of revenue ending today in India's time zone."""
     body = stats(client, admin)
     assert (body["totalBooks"], body["totalOrders"], body["totalUsers"], body["totalRevenue"]) == (0, 0, 0, 0)
     assert body["ordersByStatus"] == {s: 0 for s in ("pending", "processing", "shipped", "delivered", "cancelled")}
@@ -74,6 +76,7 @@ def test_revenue_days_are_indian_days(client, admin, factories):
 
 
 def test_recent_orders_are_the_ten_newest_with_names(client, admin, factories):
+    """Recent orders are the ten newest, newest first, with the buyer's name."""
     book = factories.book(stock=100)
     orders = [placed(client, [(book, 1)]) for _ in range(12)]
     for n, order in enumerate(orders):

@@ -11,7 +11,8 @@ import pytest
 
 from bookstore.extensions import db
 from bookstore.models import NewsletterSubscriber, utcnow
-from tests.orders_helpers import ADDRESS, placed, set_order
+from tests.factories import ADDRESS, placed
+from tests.helpers import set_order
 
 
 @pytest.fixture
@@ -29,6 +30,8 @@ def read_csv(response) -> list[list[str]]:
 
 
 def test_orders_export_is_the_filtered_list_as_safe_csv(client, admin, factories):
+    """The orders export is the filtered list as CSV, with quoting, line breaks and formula-like values made harmless
+    for spreadsheets."""
     book = factories.book(price_paise=12345, stock=20)
     hostile = dict(ADDRESS, firstName='=HYPERLINK("http://evil.example","x")', lastName='Rao, "Jr."',
                    city="@SUM(1+1)", address="Line one\nLine two")
@@ -78,6 +81,8 @@ def _subscriber(email, confirmed=True, unsubscribed=False, minutes=0):
 
 
 def test_newsletter_lists_and_exports_confirmed_subscribers_only(client, admin):
+    """Only confirmed, still subscribed addresses are listed (newest first, paged) and exported (oldest
+    first), with a value that a spreadsheet would take for a formula defused."""
     _subscriber("first@example.in", minutes=10)
     _subscriber("second@example.in", minutes=5)
     _subscriber("waiting@example.in", confirmed=False)

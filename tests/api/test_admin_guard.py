@@ -35,6 +35,8 @@ def test_the_walk_finds_admin_routes(app):
 
 
 def test_no_admin_route_is_reachable_without_the_admin_role(app, client, auth):
+    """Every admin route refuses guests, bad tokens and shoppers (401/403 in the envelope) and only administrators
+    get through."""
     shopper = auth.customer()
     admin = auth.admin()
     for path, method in _admin_routes(app):

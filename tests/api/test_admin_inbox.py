@@ -14,6 +14,8 @@ def admin(auth):
 
 
 def test_messages_are_listed_newest_first_and_filtered(client, admin, factories):
+    """Administrators see contact messages newest first, paged (10 by default) and filtered by status; an unknown
+    status is 422 naming the allowed ones."""
     now = datetime.now(timezone.utc)
     for n in range(12):
         factories.contact(name=f"Person {n}", created_at=now - timedelta(minutes=n),
@@ -32,6 +34,7 @@ def test_messages_are_listed_newest_first_and_filtered(client, admin, factories)
 
 
 def test_a_status_change_is_saved_and_audited(client, admin, factories):
+    """Each status change of a contact message is saved and audited with the status before and after."""
     message = factories.contact()
     for status in ("in-progress", "resolved", "new"):
         response = client.put(f"/api/contact/{message.id}/status", json={"status": status}, headers=admin)
@@ -49,6 +52,7 @@ def test_a_status_change_is_saved_and_audited(client, admin, factories):
 
 @pytest.mark.parametrize("body", [{"status": "done"}, {"status": ""}, {}, {"status": 3}])
 def test_an_unknown_status_is_refused_and_changes_nothing(client, admin, factories, body):
+    """A missing or unknown status is 422 and leaves the message's status and the audit log unchanged."""
     message = factories.contact(status="in-progress")
     response = client.put(f"/api/contact/{message.id}/status", json=body, headers=admin)
     assert response.status_code == 422 and response.get_json()["success"] is False
@@ -59,11 +63,13 @@ def test_an_unknown_status_is_refused_and_changes_nothing(client, admin, factori
 
 
 def test_an_unknown_message_is_404(client, admin):
+    """Changing the status of a message that does not exist is 404 with "Contact message not found." as message."""
     response = client.put("/api/contact/424242/status", json={"status": "resolved"}, headers=admin)
     assert response.status_code == 404 and response.get_json()["message"] == "Contact message not found."
 
 
 def test_sending_a_message_stays_public(client):
+    """Anyone may send a contact message without signing in; the answer shows only its id, status and date."""
     response = client.post("/api/contact", json={"name": "Ravi", "email": "ravi@example.in", "subject": "order",
                                                  "message": "Where is my parcel, please?"})
     assert response.status_code == 201 and set(response.get_json()["contact"]) == {"_id", "status", "createdAt"}

@@ -6,7 +6,8 @@ Runs on the shop app (fake Razorpay and the SMTP sink) so refunds and e-mails ar
 import pytest
 
 from bookstore.models import User
-from tests.orders_helpers import ADDRESS, assert_refused, order_row, placed, set_order, stock_of, subjects
+from tests.factories import ADDRESS, placed
+from tests.helpers import assert_refused, order_row, set_order, stock_of, subjects
 
 
 @pytest.fixture
@@ -168,11 +169,6 @@ def test_status_changes_are_for_admins_only(client, auth, smtp_sink, book):
 
 # --- the list --------------------------------------------------------------------------------------
 
-def _place_for(client, book, first, last, email, phone):
-    address = {**ADDRESS, "firstName": first, "lastName": last, "email": email, "phone": phone}
-    return placed(client, [(book, 1)], shippingAddress=address)
-
-
 def test_the_list_is_paged_ten_at_a_time_newest_first(client, admin, factories):
     """Default page size 10, newest first, with pagination {page, limit, total, totalOrders, totalPages}."""
     book = factories.book(stock=20)
@@ -219,9 +215,12 @@ def test_the_list_filters_by_status(client, admin, factories):
 def test_the_list_searches_number_name_email_and_phone(client, admin, factories):
     """search= finds orders by order number (any case), name, e-mail or phone."""
     book = factories.book(stock=20)
-    meera = _place_for(client, book, "Meera", "Iyer", "meera.iyer@example.in", "9123456780")
-    kabir = _place_for(client, book, "Kabir", "Singh", "kabir@mail.example.com", "8765432109")
-    asha = _place_for(client, book, "Asha", "Verma", "asha@example.in", "7000000001")
+    meera = placed(client, [(book, 1)], shippingAddress={**ADDRESS, "firstName": "Meera", "lastName": "Iyer",
+                                                         "email": "meera.iyer@example.in", "phone": "9123456780"})
+    kabir = placed(client, [(book, 1)], shippingAddress={**ADDRESS, "firstName": "Kabir", "lastName": "Singh",
+                                                         "email": "kabir@mail.example.com", "phone": "8765432109"})
+    asha = placed(client, [(book, 1)], shippingAddress={**ADDRESS, "firstName": "Asha", "lastName": "Verma",
+                                                        "email": "asha@example.in", "phone": "7000000001"})
 
     def found(search):
         response = client.get("/api/admin/orders", query_string={"search": search}, headers=admin)

@@ -30,6 +30,7 @@ def test_register_ignores_role_in_the_body(client):
 
 
 def test_register_stores_email_lower_cased_and_password_hashed(client):
+    """Registration stores the e-mail trimmed and lower-cased and only a hash of the password."""
     client.post("/api/auth/register", json={**VALID, "email": "  Asha@Example.IN "})
     user = User.query.one()
     assert user.email == "asha@example.in"
@@ -76,6 +77,7 @@ def test_register_rejects_bad_input_and_changes_nothing(client, changes, field, 
 
 @pytest.mark.parametrize("missing", ["firstName", "lastName", "email", "password"])
 def test_register_requires_each_field(client, missing):
+    """Registration without any one required field is 422 on that field and creates no account."""
     body = {k: v for k, v in VALID.items() if k != missing}
     response = client.post("/api/auth/register", json=body)
     assert response.status_code == 422 and missing in response.get_json()["errors"]
@@ -86,6 +88,7 @@ def test_register_requires_each_field(client, missing):
     ("{not json", 400), ("[1, 2]", 400), ('"text"', 400), ("null", 400),
 ])
 def test_register_malformed_body_is_400(client, raw, status):
+    """A registration body that is not a JSON object is refused in the envelope and creates no account."""
     response = client.post("/api/auth/register", data=raw, content_type="application/json")
     assert response.status_code == status
     assert response.get_json()["success"] is False
@@ -107,6 +110,7 @@ def test_names_are_stored_as_given_including_markup(client):
 
 
 def test_login_returns_token_and_user(client, factories):
+    """Logging in with the right password (e-mail in any case) answers a token, a message and the user."""
     factories.user(email="ravi@example.in", password="secret-pass", first_name="Ravi")
     response = client.post("/api/auth/login", json={"email": "Ravi@Example.in", "password": "secret-pass"})
     assert response.status_code == 200
@@ -130,11 +134,13 @@ def test_login_failures_share_one_message(client, factories):
     ({"email": "a@example.in", "password": ""}, "password"), ({"email": "bad", "password": "x"}, "email"),
 ])
 def test_login_validation(client, body, field):
+    """A login without a valid e-mail or password is 422 on that field."""
     response = client.post("/api/auth/login", json=body)
     assert response.status_code == 422 and field in response.get_json()["errors"]
 
 
 def test_profile_requires_a_token(client):
+    """The profile without a token is 401 with the message "Please sign in to continue." in the envelope."""
     response = client.get("/api/auth/profile")
     assert response.status_code == 401
     assert response.get_json() == {"success": False, "message": "Please sign in to continue."}
@@ -156,6 +162,7 @@ def test_bad_tokens_are_401_in_the_envelope(client, header):
 
 
 def test_token_of_a_deleted_user_is_401(client, auth, app):
+    """A token of an account that has been deleted is refused with 401."""
     headers = auth.customer()
     from bookstore.extensions import db
     db.session.delete(User.query.one())
@@ -164,6 +171,7 @@ def test_token_of_a_deleted_user_is_401(client, auth, app):
 
 
 def test_update_profile_changes_names_and_phone(client, auth):
+    """A profile update trims names, normalises the phone and ignores a role sent with them."""
     headers = auth.customer()
     response = client.put("/api/auth/profile", headers=headers,
                           json={"firstName": " Meera ", "phone": "+91 98765 43210", "role": "admin"})
@@ -174,6 +182,7 @@ def test_update_profile_changes_names_and_phone(client, auth):
 
 
 def test_update_profile_new_email_must_be_verified_again(client, auth, factories):
+    """A new e-mail address is stored lower-cased and must be verified again."""
     headers = auth.customer()
     user = User.query.one()
     user.email_verified = True
@@ -186,6 +195,7 @@ def test_update_profile_new_email_must_be_verified_again(client, auth, factories
 
 
 def test_update_profile_rejects_taken_email_and_blank_names(client, auth, factories):
+    """A taken e-mail is 409 and a blank first name 422 "First name is required."; the stored name is unchanged."""
     factories.user(email="taken@example.in")
     headers = auth.customer()
     assert client.put("/api/auth/profile", headers=headers, json={"email": "TAKEN@example.in"}).status_code == 409

@@ -17,9 +17,9 @@ from PIL import Image
 from bookstore.extensions import db
 from bookstore.models import Book, ContactMessage, Order, User
 from bookstore.schemas.order import MAX_LINES, TOO_MANY_LINES, PlaceOrderSchema
-from tests.factories import count
+from tests.factories import count, order_payload
 from tests.fakes.uploads import cover, data_url
-from tests.orders_helpers import assert_refused, body as order_body, stock_of
+from tests.helpers import assert_refused, stock_of
 
 CONTACT = {"name": "Ravi Kumar", "email": "ravi@example.in", "phone": "9876543210", "subject": "order",
            "message": "Where is my order BK-2026-000123?"}
@@ -51,7 +51,7 @@ def shop(client, auth, factories):
     """Valid bodies per route (so only the bad value can be refused) and how to count what they write."""
     admin = auth.admin()
     book = factories.book(stock=5, price_paise=49900)
-    bodies = {"orders": order_body([(book, 1)]), "register": dict(REGISTER), "contact": dict(CONTACT),
+    bodies = {"orders": order_payload([(book, 1)]), "register": dict(REGISTER), "contact": dict(CONTACT),
               "admin book create": {**BOOK, "imageUrl": cover()}}
     headers = {"admin book create": admin}
 
@@ -106,7 +106,7 @@ def test_a_surrogate_in_a_key_and_nan_are_refused_too(client, shop):
 def test_too_many_lines_are_refused_before_any_line_is_read(client, factories):
     """2,000 lines (under 64 KB) are refused on their count alone: no per-line errors, nothing written."""
     lines = [{"book": str(n), "quantity": "x"} for n in range(2000)]
-    raw = json.dumps(order_body([], orderItems=lines), separators=(",", ":")).encode()
+    raw = json.dumps(order_payload([], orderItems=lines), separators=(",", ":")).encode()
     assert len(raw) < 64 * 1024
 
     response = client.post("/api/orders", data=raw, content_type="application/json")
@@ -121,7 +121,7 @@ def test_300000_lines_cost_no_time(app):
     lines = [{"book": "1", "quantity": 1}] * 300_000
     started = time.perf_counter()
     with pytest.raises(ValidationError) as refused:
-        PlaceOrderSchema().load(order_body([], orderItems=lines))
+        PlaceOrderSchema().load(order_payload([], orderItems=lines))
     assert time.perf_counter() - started < 0.5
     assert refused.value.messages == {"orderItems": [TOO_MANY_LINES]}
 
@@ -129,7 +129,7 @@ def test_300000_lines_cost_no_time(app):
 def test_an_order_body_over_64_kb_is_413(client, factories):
     """An order is a few KB; 64 KB and more is refused before it is read, in the envelope."""
     book = factories.book(stock=5)
-    raw = json.dumps(order_body([(book, 1)], note="x" * (64 * 1024))).encode()
+    raw = json.dumps(order_payload([(book, 1)], note="x" * (64 * 1024))).encode()
 
     response = client.post("/api/orders", data=raw, content_type="application/json")
 
@@ -139,6 +139,7 @@ def test_an_order_body_over_64_kb_is_413(client, factories):
 
 @pytest.mark.parametrize("path", ["/api/contact", "/api/auth/register", "/api/auth/login"])
 def test_other_json_routes_take_64_kb_too(client, path):
+    """JSON bodies over 64 KB are 413 on the other form routes too, and nothing is stored."""
     raw = json.dumps({**CONTACT, **REGISTER, "message": "x" * (65 * 1024)}).encode()
     response = client.post(path, data=raw, content_type="application/json")
     assert_refused(response, 413)

@@ -84,6 +84,7 @@ def test_book_fields_and_rupee_amounts(client, factories):
 ])
 def test_rupees_are_whole_numbers_when_whole_else_two_decimals(client, factories, price_paise, discounted, price,
                                                                discounted_price):
+    """Prices are shown in rupees: an integer when the paise make whole rupees, otherwise a number with two decimals."""
     factories.book(price_paise=price_paise, discounted_price_paise=discounted)
     item = _list(client)["books"][0]
     assert item["price"] == price and type(item["price"]) is type(price)
@@ -91,6 +92,7 @@ def test_rupees_are_whole_numbers_when_whole_else_two_decimals(client, factories
 
 
 def test_out_of_stock_book_says_so_and_has_no_image(client, factories):
+    """A book with no stock is listed with stock 0, inStock false and no image or thumbnail URL."""
     factories.book(stock=0)
     item = _list(client)["books"][0]
     assert item["stock"] == 0 and item["inStock"] is False
@@ -118,12 +120,14 @@ def test_pages_of_twelve_cover_the_list_once_in_order(client, thirty_books):
 
 
 def test_page_past_the_end_is_empty(client, thirty_books):
+    """A page beyond the last one is an empty list with the true pagination, not an error."""
     body = _list(client, page=4)
     assert body["books"] == []
     assert body["pagination"] == {"page": 4, "limit": 12, "total": 30, "totalPages": 3, "totalIsApproximate": False}
 
 
 def test_explicit_limit_and_oldest_order_page_correctly(client, thirty_books):
+    """limit and sortBy=oldest page through every book once, oldest first, in pages of the given size."""
     oldest_first = list(reversed(thirty_books))
     pages = [_list(client, page=page, limit=7, sortBy="oldest") for page in range(1, 6)]
     assert [len(body["books"]) for body in pages] == [7, 7, 7, 7, 2]
@@ -141,6 +145,7 @@ def test_limit_above_100_is_clamped(client, thirty_books, limit, clamped):
 
 
 def test_empty_catalogue_has_no_pages(client):
+    """An empty catalogue answers page 1 with no books, total 0 and 0 pages."""
     body = _list(client)
     assert body["books"] == []
     assert body["pagination"] == {"page": 1, "limit": 12, "total": 0, "totalPages": 0, "totalIsApproximate": False}
@@ -160,6 +165,7 @@ def test_empty_catalogue_has_no_pages(client):
     ("other competitive books", "other-competitive", "OTHER COMPETITIVE BOOKS"),
 ])
 def test_category_filter_takes_the_spec_link_name_or_the_slug(client, factories, param, slug, name):
+    """The category filter accepts the link name or the slug and lists only that category's visible books."""
     books = {s: factories.book(category=s) for s in ("gate", "iit", "bcom", "school", "other-competitive")}
     factories.book(category=slug, archived=True)
     body = _list(client, category=param)
@@ -207,6 +213,7 @@ def test_price_filter_uses_the_price_the_shopper_pays(client, priced_books, para
 
 
 def test_rating_is_a_minimum(client, factories):
+    """rating= keeps books rated at or above the value; 0 keeps every book."""
     low = factories.book(rating=3.9, created_at=_ago(1))
     four = factories.book(rating=4.0, created_at=_ago(2))
     high = factories.book(rating=4.5, created_at=_ago(3))
@@ -217,6 +224,7 @@ def test_rating_is_a_minimum(client, factories):
 
 
 def test_format_filter(client, factories):
+    """format= keeps only books of that exact format; an unknown format lists nothing."""
     paperback = factories.book(format="Paperback")
     ebook = factories.book(format="E-Book")
     factories.book(format="Hardcover")
@@ -227,6 +235,7 @@ def test_format_filter(client, factories):
 
 @pytest.mark.parametrize("language", ["Hindi", "hindi", "HINDI", " hindi "])
 def test_language_filter_is_case_insensitive(client, factories, language):
+    """language= matches the book's language whatever the letter case of the parameter."""
     hindi = factories.book(language="Hindi")
     factories.book(language="English")
     body = _list(client, language=language)
@@ -279,6 +288,7 @@ def test_sort_orders(client, sortable, sort_by, expected):
 
 
 def test_sort_order_holds_across_pages(client, sortable):
+    """A sorted listing keeps its order from one page to the next, with no book repeated or skipped."""
     first = _list(client, sortBy="price-low", limit=3, page=1)
     second = _list(client, sortBy="price-low", limit=3, page=2)
     assert _ids(first) + _ids(second) == [_id(sortable[n]) for n in (2, 1, 4, 3)]
@@ -298,12 +308,14 @@ def physics_books(factories) -> dict[str, Book]:
 
 
 def test_search_with_category_and_price(client, physics_books):
+    """A search combines with the category and price filters: only books matching all of them are listed."""
     body = _list(client, search="physics", category="gate", maxPrice="600")
     assert _ids(body) == [_id(physics_books["gate"])]
     assert body["totalBooks"] == 1
 
 
 def test_search_with_sort(client, physics_books):
+    """Search results follow the requested sort (price, title) instead of relevance."""
     body = _list(client, search="physics", sortBy="price-low")
     assert _ids(body) == [_id(physics_books[k]) for k in ("jee", "gate", "advanced")]
     body = _list(client, search="phys", sortBy="title")
@@ -311,6 +323,7 @@ def test_search_with_sort(client, physics_books):
 
 
 def test_search_results_are_paged(client, physics_books):
+    """Search results are paged like the listing, with a total that counts every match."""
     first = _list(client, search="physics", limit=2, sortBy="price-high")
     second = _list(client, search="physics", limit=2, sortBy="price-high", page=2)
     assert first["totalBooks"] == second["totalBooks"] == 3
@@ -325,6 +338,7 @@ def test_search_matches_category_name(client, physics_books):
 
 
 def test_empty_search_lists_everything(client, physics_books):
+    """An empty search= is no filter: every visible book is listed."""
     assert _list(client, search="")["totalBooks"] == 4
 
 
@@ -385,6 +399,7 @@ def test_bad_query_is_422_with_the_parameter_named(client, factories, path, para
 
 
 def test_several_bad_parameters_are_all_reported(client):
+    """Several bad listing parameters give one 422 naming every bad parameter at once."""
     response = client.get("/api/books", query_string={"page": "0", "sortBy": "cheapest", "minPrice": "x"})
     assert response.status_code == 422
     body = response.get_json()
@@ -417,6 +432,8 @@ def test_nul_characters_in_parameters_are_not_a_server_error(client, factories, 
 # ---------------------------------------------------------------- one book
 
 def test_book_detail(client, factories):
+    """GET /api/books/<id> answers the book with exactly the documented fields, prices in rupees and the category's
+    name and slug."""
     book = factories.book(title="Quantitative Aptitude", author="R. S. Aggarwal", category="banking",
                           price_paise=62500, discounted_price_paise=55000)
     body = _get(client, f"/api/books/{book.id}")
@@ -449,6 +466,7 @@ def test_unknown_and_malformed_ids_are_404(client, factories, book_id):
 
 
 def test_next_id_is_404(client, factories):
+    """An id that names no book is 404 "Book not found." in the error envelope."""
     book = factories.book()
     response = client.get(f"/api/books/{book.id + 1}")
     assert response.status_code == 404
@@ -456,6 +474,7 @@ def test_next_id_is_404(client, factories):
 
 
 def test_archived_book_detail_is_404(client, factories):
+    """An archived book is not shown to shoppers: its detail is 404 like a missing book."""
     book = factories.book(archived=True)
     response = client.get(f"/api/books/{book.id}")
     assert response.status_code == 404
@@ -477,6 +496,7 @@ def test_books_by_ids_answers_the_visible_ones_in_the_order_asked(client, factor
 
 @pytest.mark.parametrize("ids", ["", "1,,2", "1,abc", "-1", "1.5", "१", ",".join(["1"] * 51)])
 def test_books_by_ids_refuses_what_is_not_a_list_of_ids(client, factories, ids):
+    """by-ids refuses anything but 1 to 50 comma-separated ids with 422 on ids."""
     factories.book()
     response = client.get("/api/books/by-ids", query_string={"ids": ids})
     assert response.status_code == 422
@@ -486,12 +506,14 @@ def test_books_by_ids_refuses_what_is_not_a_list_of_ids(client, factories, ids):
 
 
 def test_books_by_ids_needs_ids(client):
+    """by-ids without ids is 422 with "Book ids are required." on ids."""
     response = client.get("/api/books/by-ids")
     assert response.status_code == 422
     assert response.get_json()["errors"]["ids"] == ["Book ids are required."]
 
 
 def test_books_by_ids_with_huge_ids_finds_nothing_rather_than_failing(client, factories):
+    """An id too large for the database finds no book instead of causing an error."""
     factories.book()
     assert _get(client, "/api/books/by-ids", ids="99999999999999999999999")["books"] == []
 
@@ -525,6 +547,8 @@ def test_featured_are_best_rated_in_stock_books(client, factories):
 
 
 def test_featured_limit_and_category(client, factories):
+    """Featured books are in-stock books by rating, best first, limited by limit= and filtered by category name or
+    slug."""
     iit = [factories.book(category="iit", rating=4.0 + n / 10) for n in range(3)]
     gate = factories.book(category="gate", rating=5.0)
     factories.book(category="iit", rating=4.9, stock=0)
@@ -534,6 +558,7 @@ def test_featured_limit_and_category(client, factories):
 
 
 def test_bestsellers_by_copies_sold(client, factories):
+    """Bestsellers are the 8 books with the most copies sold, most first, with copiesSold shown."""
     books = [factories.book(copies_sold=copies) for copies in (5, 500, 50, 5000, 0, 1, 2, 3, 4)]
     body = _get(client, "/api/books/bestsellers")
     assert set(body) == {"success", "books"}
@@ -543,6 +568,7 @@ def test_bestsellers_by_copies_sold(client, factories):
 
 
 def test_bestsellers_limit_and_category(client, factories):
+    """Bestsellers honour limit= and category=; an unknown category lists none."""
     top_gate = factories.book(category="gate", copies_sold=900)
     second_gate = factories.book(category="gate", copies_sold=800)
     factories.book(category="gate", copies_sold=10)
@@ -552,6 +578,7 @@ def test_bestsellers_limit_and_category(client, factories):
 
 
 def test_new_releases_by_publication_date(client, factories):
+    """New releases are the 8 books with the latest publication dates, newest first."""
     dates = [date(2020 + n % 6, 1 + n, 1) for n in range(9)]
     books = [factories.book(publication_date=day, created_at=_ago(n)) for n, day in enumerate(dates)]
     body = _get(client, "/api/books/new-releases")
@@ -563,6 +590,7 @@ def test_new_releases_by_publication_date(client, factories):
 
 
 def test_new_releases_limit_and_category(client, factories):
+    """New releases honour limit= and category=."""
     newest = factories.book(category="net", publication_date=date(2025, 3, 1))
     factories.book(category="net", publication_date=date(2021, 3, 1))
     factories.book(category="gre", publication_date=date(2026, 1, 1))
@@ -609,12 +637,14 @@ def test_suggestions_follow_the_quotas(client, factories):
 
 
 def test_a_book_is_suggested_once_under_its_best_part(client, factories):
+    """A book matching in title, author and description is suggested once, under its title."""
     book = factories.book(title="Physics Galaxy", author="Physics Wallah", description="Physics, physics.")
     suggestions = _suggest(client, "physics")
     assert [(s["book"]["_id"], s["matchedOn"]) for s in suggestions] == [(_id(book), "title")]
 
 
 def test_suggestion_shape(client, factories):
+    """A suggestion names the part that matched and carries the book's id and prices in rupees."""
     book = factories.book(title="Objective Physics", price_paise=45000, discounted_price_paise=39900)
     suggestions = _suggest(client, "obj")
     assert len(suggestions) == 1
@@ -625,6 +655,7 @@ def test_suggestion_shape(client, factories):
 
 @pytest.mark.parametrize("q", ["", "p", " p ", "P", "  "])
 def test_fewer_than_two_characters_suggest_nothing(client, factories, q):
+    """Fewer than two characters of query suggest nothing."""
     factories.book(title="Physics")
     factories.book(title="P")
     assert _suggest(client, q) == []
@@ -645,6 +676,7 @@ def test_suggestions_only_claim_the_part_that_matched(client, factories, book_fi
 
 
 def test_category_suggestion_names_a_matching_category(client, factories):
+    """A query matching a category name suggests that category's books, marked as matched on category."""
     book = factories.book(title="Plain Title", category="banking")
     factories.book(title="Other Title", category="gate")
     suggestions = _suggest(client, "bank")
@@ -681,6 +713,7 @@ def test_a_prefix_rare_among_the_best_sellers_is_still_found(client, factories, 
 
 
 def test_every_word_of_a_suggestion_is_in_the_same_part(client, factories):
+    """Every word of the query must match within one part of a book (title, author, ...), not spread over several."""
     factories.book(title="Organic Chemistry", copies_sold=1)
     factories.book(title="Organic Farming", description="Soil chemistry for growers.", copies_sold=50)
     factories.book(title="Plain", author="Organic Chem Society", copies_sold=10)

@@ -31,6 +31,7 @@ def test_the_eighteen_categories_in_the_spec_order(client):
 
 
 def test_each_category_has_its_fields(client):
+    """Each category has an id, name, slug, description, icon, colour and book count in their documented forms."""
     categories = _categories(client)
     for category in categories:
         assert set(category) == {"_id", "name", "slug", "description", "icon", "color", "bookCount"}
@@ -73,6 +74,7 @@ def test_book_counts_are_live_and_exclude_archived_books(client, factories):
 
 
 def test_listing_categories_writes_nothing(client, factories):
+    """Listing categories writes nothing to the database."""
     factories.book(category="gate")
     before = count(Book)
     _categories(client)

@@ -5,8 +5,8 @@ before the shopper chooses."""
 import pytest
 
 from bookstore.models import Order
-from tests.factories import count
-from tests.orders_helpers import ADDRESS, assert_refused, place, placed
+from tests.factories import ADDRESS, count, place, placed
+from tests.helpers import assert_refused
 
 SETTINGS = "/api/admin/shop-settings"
 
@@ -72,6 +72,7 @@ def test_the_cod_fee_is_its_own_line_in_the_total(client, admin, book):
 
 
 def test_a_pin_the_shop_does_not_deliver_to_is_refused(client, admin, book):
+    """An order to a PIN the shop does not deliver to is 422 "We don't deliver to this PIN yet." and stores no order."""
     set_rules(client, admin, unserviceablePins=["560001"])
     response = place(client, [(book, 1)])
     body = assert_refused(response, 422)

@@ -4,8 +4,8 @@ from werkzeug.security import check_password_hash
 
 from bookstore.models import User
 from bookstore.services import passwords
-from tests.api.account_helpers import REGISTRATION, link_token, unused_links, user_row
 from tests.factories import count
+from tests.helpers import REGISTRATION, link_token, unused_links, user_row
 
 COMMON = ["123456", "password", "qwerty123", "aaaaaa", "Password1", "iloveyou", "abcdef", "1qaz2wsx"]
 TOO_COMMON = "This password is too common and easy to guess. Please choose a less predictable one."
@@ -22,6 +22,7 @@ def test_registration_refuses_a_common_password(client, password):
 
 @pytest.mark.parametrize("password", COMMON[:4])
 def test_a_reset_refuses_a_common_password_and_keeps_the_link(mail_app, smtp_sink, factories, password):
+    """A password reset to a commonly used password is 422, keeps the old password and leaves the link usable."""
     factories.user(email="asha@example.in", password="old-secret")
     client = mail_app.test_client()
     client.post("/api/auth/forgot-password", json={"email": "asha@example.in"}, buffered=True)
@@ -35,6 +36,8 @@ def test_a_reset_refuses_a_common_password_and_keeps_the_link(mail_app, smtp_sin
 
 @pytest.mark.parametrize("password", COMMON[:4])
 def test_a_change_refuses_a_common_password(client, auth, password):
+    """A password change to a commonly used password is 422 on newPassword, and the old password and session stay
+    valid."""
     headers = auth.customer()
     response = client.put("/api/auth/password", headers=headers,
                           json={"currentPassword": "secret-pass", "newPassword": password})
@@ -59,6 +62,7 @@ def test_changing_to_the_same_password_is_refused(client, auth):
 
 
 def test_a_wrong_current_password_is_still_reported_first(client, auth):
+    """A wrong current password is reported alone, before any judgement of the new one."""
     headers = auth.customer()
     response = client.put("/api/auth/password", headers=headers,
                           json={"currentPassword": "not-mine-at-all", "newPassword": "not-mine-at-all"})
@@ -68,21 +72,26 @@ def test_a_wrong_current_password_is_still_reported_first(client, auth):
 
 @pytest.mark.parametrize("password", ["asha-reads-7", "better-pass", "kdhs82", "p" * 60 + "-end"])
 def test_uncommon_passwords_of_6_to_128_characters_are_accepted(client, password):
+    """Uncommon passwords of 6 to 128 characters are accepted at registration."""
     response = client.post("/api/auth/register", json={**REGISTRATION, "password": password})
     assert response.status_code == 201, response.get_json()
 
 
 def test_a_short_password_gets_only_the_length_message(client):
+    """A password shorter than 6 characters gets the length message only, not the common-password one."""
     response = client.post("/api/auth/register", json={**REGISTRATION, "password": "12345"})
     assert response.get_json()["errors"] == {"password": ["Password must be 6 to 128 characters long."]}
 
 
 def test_create_admin_refuses_a_common_password(runner):
+    """create-admin refuses a commonly used password and creates no account."""
     result = runner.invoke(args=["create-admin", "--email", "owner@shop.in", "--password", "password123"])
     assert result.exit_code != 0 and "too common" in result.output
     assert count(User) == 0
 
 
 def test_the_list_is_zxcvbns_and_ignores_letter_case():
+    """Common passwords come from zxcvbn's list whatever their letter case; the shop's own test passwords are not on
+    it."""
     assert passwords.too_common("PASSWORD") and passwords.too_common("QwErTy123")
     assert not passwords.too_common("admin-pass-1")

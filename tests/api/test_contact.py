@@ -9,6 +9,7 @@ VALID = {"name": "Ravi Kumar", "email": "ravi@example.in", "phone": "9876543210"
 
 
 def test_contact_message_is_stored_as_new(client):
+    """A valid contact message is stored with status new and thanked with 201 and its id."""
     response = client.post("/api/contact", json=VALID)
     assert response.status_code == 201
     body = response.get_json()
@@ -20,6 +21,7 @@ def test_contact_message_is_stored_as_new(client):
 
 
 def test_contact_phone_is_optional_and_markup_is_kept_as_text(client):
+    """The phone is optional (empty is stored as none) and markup in a message is kept as plain text."""
     body = {**VALID, "phone": "", "message": "<script>alert('x')</script> hello there"}
     assert client.post("/api/contact", json=body).status_code == 201
     saved = ContactMessage.query.one()
@@ -28,6 +30,7 @@ def test_contact_phone_is_optional_and_markup_is_kept_as_text(client):
 
 @pytest.mark.parametrize("subject", ["general", "order", "returns", "technical", "partnership", "other"])
 def test_each_of_the_six_subjects_is_accepted(client, subject):
+    """Each of the six contact subjects is accepted."""
     assert client.post("/api/contact", json={**VALID, "subject": subject}).status_code == 201
 
 
@@ -38,6 +41,7 @@ def test_each_of_the_six_subjects_is_accepted(client, subject):
     ({"phone": "123"}, "phone"), ({"name": "x" * 101}, "name"), ({"message": None}, "message"),
 ])
 def test_contact_bad_input_is_422_and_stores_nothing(client, changes, field):
+    """An invalid contact field is 422 on that field with a message, and nothing is stored."""
     response = client.post("/api/contact", json={**VALID, **changes})
     assert response.status_code == 422
     body = response.get_json()
@@ -47,12 +51,14 @@ def test_contact_bad_input_is_422_and_stores_nothing(client, changes, field):
 
 @pytest.mark.parametrize("missing", ["name", "email", "subject", "message"])
 def test_contact_required_fields(client, missing):
+    """A contact message without a required field is 422 on it and nothing is stored."""
     response = client.post("/api/contact", json={k: v for k, v in VALID.items() if k != missing})
     assert response.status_code == 422 and missing in response.get_json()["errors"]
     assert count(ContactMessage) == 0
 
 
 def test_contact_message_length_bounds(client):
+    """Messages of 10 to 5,000 characters are accepted."""
     assert client.post("/api/contact", json={**VALID, "message": "x" * 10}).status_code == 201
     assert client.post("/api/contact", json={**VALID, "message": "x" * 5000}).status_code == 201
 
@@ -67,6 +73,8 @@ def test_newsletter_signup_awaits_confirmation(client):
 
 
 def test_newsletter_signup_twice_keeps_one_row_and_says_the_same(client):
+    """Signing up twice (in any letter case) keeps one subscriber and answers the same both times, so nobody learns
+    who is subscribed."""
     first = client.post("/api/newsletter", json={"email": "reader@example.in"})
     second = client.post("/api/newsletter", json={"email": "READER@example.in"})
     assert first.status_code == second.status_code == 202
@@ -76,6 +84,7 @@ def test_newsletter_signup_twice_keeps_one_row_and_says_the_same(client):
 
 @pytest.mark.parametrize("body", [{}, {"email": ""}, {"email": "x"}, {"email": 5}, {"email": "a" * 250 + "@x.in"}])
 def test_newsletter_bad_email_is_422(client, body):
+    """A newsletter sign-up without a valid e-mail is 422 on email and stores nothing."""
     response = client.post("/api/newsletter", json=body)
     assert response.status_code == 422 and "email" in response.get_json()["errors"]
     assert count(NewsletterSubscriber) == 0

@@ -8,7 +8,8 @@ import pytest
 
 from bookstore.extensions import db
 from bookstore.models import Coupon, CouponUse, utcnow
-from tests.orders_helpers import ADDRESS, assert_refused, body, order_row, place, placed
+from tests.factories import ADDRESS, order_payload, place, placed
+from tests.helpers import assert_refused, order_row
 
 SHIPPING = 40
 
@@ -41,10 +42,6 @@ def quote(client, lines, code=None, **who) -> dict:
     return response.get_json()
 
 
-def order_with(client, lines, code, total, **changes):
-    return place(client, lines, couponCode=code, totalPrice=total, **changes)
-
-
 def test_a_percentage_coupon_is_quoted_and_charged(client, admin, books):
     """10% off ₹800 of books: the quote and the order both take ₹80 off the books, not the shipping; the
     order, its reply and the admin CSV carry the code and the discount."""
@@ -54,7 +51,7 @@ def test_a_percentage_coupon_is_quoted_and_charged(client, admin, books):
     assert (figures["itemsPrice"], figures["discount"], figures["shippingPrice"], figures["totalPrice"]) == \
         (800, 80, SHIPPING, 760)
     assert figures["coupon"] == {"code": "EXAM10", "applied": True, "discount": 80, "reason": None}
-    response = order_with(client, [(gate, 1), (physics, 1)], " exam10 ", 760)
+    response = place(client, [(gate, 1), (physics, 1)], couponCode=" exam10 ", totalPrice=760)
     assert response.status_code == 201, response.get_json()
     order = response.get_json()["order"]
     assert (order["discount"], order["couponCode"], order["totalPrice"]) == (80, "EXAM10", 760)
@@ -85,6 +82,7 @@ def test_each_rule_is_explained_by_the_quote(client, admin, books, rules, reason
 
 
 def test_unknown_expired_and_future_codes(client, admin, books):
+    """Unknown, expired and not-yet-valid codes are quoted with their own reason and take nothing off."""
     gate = books[0]
     make(client, admin, code="OLD", validTo=(utcnow() - timedelta(days=1)).isoformat())
     make(client, admin, code="SOON", validFrom=(utcnow() + timedelta(days=1)).isoformat())
@@ -94,6 +92,7 @@ def test_unknown_expired_and_future_codes(client, admin, books):
 
 
 def test_a_flat_coupon_never_exceeds_the_books(client, admin, books):
+    """A flat coupon takes off at most the price of the books, never the shipping."""
     make(client, admin, code="FLAT600", kind="flat", value=600, maxUsesPerCustomer=None)
     assert quote(client, [(books[2], 1)], "FLAT600")["discount"] == 200  # ₹200 of books, not ₹600
     assert quote(client, [(books[0], 2)], "FLAT600")["discount"] == 600
@@ -107,13 +106,14 @@ def test_one_use_per_customer_counts_email_and_phone(client, admin, books):
     for contact in ({**ADDRESS, "email": "other@example.in"}, {**ADDRESS, "phone": "9123456780"}):
         figures = quote(client, [(gate, 1)], "ONCE", email=contact["email"], phone=contact["phone"])
         assert figures["coupon"]["reason"] == "You have already used this coupon."
-        response = order_with(client, [(gate, 1)], "ONCE", 490, shippingAddress=contact)
+        response = place(client, [(gate, 1)], couponCode="ONCE", totalPrice=490, shippingAddress=contact)
         assert_refused(response, 409)
         assert response.get_json()["current"]["coupon"]["reason"] == "You have already used this coupon."
     assert Coupon.query.one().uses == 1
 
 
 def test_first_order_only(client, admin, books):
+    """A first-order-only coupon applies until the buyer's address or phone has placed an order."""
     make(client, admin, code="WELCOME", firstOrderOnly=True)
     gate = books[0]
     assert quote(client, [(gate, 1)], "WELCOME", email=ADDRESS["email"])["coupon"]["applied"] is True
@@ -129,7 +129,7 @@ def test_a_code_switched_off_between_quote_and_order_is_409(client, admin, books
     gate = books[0]
     assert quote(client, [(gate, 1)], "GONE")["totalPrice"] == 490
     assert client.put(f"/api/admin/coupons/{coupon['_id']}", json={"active": False}, headers=admin).status_code == 200
-    response = order_with(client, [(gate, 1)], "GONE", 490)
+    response = place(client, [(gate, 1)], couponCode="GONE", totalPrice=490)
     body_ = assert_refused(response, 409)
     assert body_["current"]["totalPrice"] == 540 and body_["current"]["coupon"]["applied"] is False
     assert CouponUse.query.count() == 0 and books[0].stock == 50
@@ -153,7 +153,7 @@ def test_the_last_use_is_taken_once(app, client, admin, books):
     gate = books[0]
     results, barrier = [], threading.Barrier(8)
 
-    payloads = [body([(gate, 1)], couponCode="LAST", totalPrice=490,
+    payloads = [order_payload([(gate, 1)], couponCode="LAST", totalPrice=490,
                      shippingAddress={**ADDRESS, "email": f"racer{n}@example.in", "phone": f"91234567{n:02d}"})
                 for n in range(8)]
 
@@ -176,6 +176,8 @@ def test_the_last_use_is_taken_once(app, client, admin, books):
 
 
 def test_admin_lists_coupons_with_usage_and_validates(client, admin, books):
+    """Administrators list coupons with their uses; invalid new coupons are 422 on the bad field and a code
+    taken in any letter case is 409."""
     make(client, admin, code="LISTED")
     placed(client, [(books[0], 1)], couponCode="LISTED", totalPrice=490)
     listed = client.get("/api/admin/coupons", headers=admin).get_json()["coupons"]

@@ -84,6 +84,7 @@ def test_an_unknown_well_formed_pin_is_an_answer_not_an_error(client, pin):
                                  "560001.0", "%E0%A5%AB%E0%A5%AC%E0%A5%A6%E0%A5%A6%E0%A5%A6%E0%A5%A7",  # ५६०००१
                                  "%20", "5" * 200])
 def test_a_malformed_pin_is_422_in_the_envelope(client, pin):
+    """A PIN that is not 6 digits or starts with 0 is 422 in the error envelope."""
     response = client.get(f"/api/delivery/{pin}")
     assert response.status_code == 422
     assert response.get_json() == {"success": False, "message": "PIN code must be 6 digits and cannot start with 0.",
@@ -97,6 +98,7 @@ def test_the_endpoint_is_not_rate_limited(client):
 
 
 def test_the_openapi_document_describes_delivery_and_its_settings(client):
+    """The OpenAPI document describes the delivery answer's fields and the shop-settings GET and PUT."""
     spec = client.get("/api/openapi.json").get_json()
     reply = spec["paths"]["/api/delivery/{pin}"]["get"]["responses"]["200"]["content"]["application/json"]
     schema = spec["components"]["schemas"][reply["schema"]["$ref"].rsplit("/", 1)[1]]
@@ -118,6 +120,7 @@ def test_an_order_before_the_cut_off_leaves_that_day(client, clock):
 
 @pytest.mark.parametrize("moment", ["2026-12-01 14:00", "2026-12-01 15:30", "2026-12-01 23:59"])
 def test_an_order_from_the_cut_off_on_leaves_the_next_working_day(client, clock, moment):
+    """An order from the dispatch cut-off on leaves the next working day, so the estimate moves a day."""
     clock.set(at(moment))
     assert estimate(client, "560034")["estimate"] == {"from": "2026-12-03", "to": "2026-12-04"}
 
@@ -168,6 +171,7 @@ def test_listed_holidays_do_not_count(client, clock):
     ("682555", "special", ("2026-12-08", "2026-12-12")),       # Kavaratti
 ])
 def test_each_zone_has_its_business_days(client, clock, pin, zone, dates):
+    """Each delivery zone's estimate counts its own range of business days."""
     clock.set(at("2026-12-01 10:00"))
     body = estimate(client, pin)
     assert body["zone"] == zone
@@ -193,6 +197,7 @@ def test_zones_follow_the_dispatch_pin_and_the_admins_days(client, clock):
 # ------------------------------------------------------------------ COD and serviceability
 
 def test_cod_follows_zone_rules_pin_exceptions_and_fees(client):
+    """Cash on delivery follows the zone's rule unless the PIN has an exception, and shows the shop's limit and fee."""
     change_settings(zones={"special": {"min_days": 6, "max_days": 10, "cod": False}},
                     cod_pins={"781001": True, "560034": False}, cod_fee_paise=2500, cod_limit_paise=300050)
     on = estimate(client, "560001")
@@ -207,12 +212,14 @@ def test_cod_follows_zone_rules_pin_exceptions_and_fees(client):
 
 
 def test_the_defaults_offer_cod_everywhere_up_to_5000_rupees_free(client):
+    """By default every serviceable PIN gets cash on delivery up to ₹5,000 with no fee."""
     for pin in ("560001", "570001", "110001", "411001", "744101"):
         body = estimate(client, pin)
         assert (body["serviceable"], body["cod"], body["codLimit"], body["codFee"]) == (True, True, 5000, 0)
 
 
 def test_a_pin_the_shop_rules_out_is_not_serviceable(client):
+    """A PIN the shop rules out is not serviceable (no COD, no estimate), while its neighbours still are."""
     change_settings(unserviceable_pins=["744101"])
     body = estimate(client, "744101")
     assert body["city"] == "Port Blair"

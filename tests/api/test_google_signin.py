@@ -8,10 +8,9 @@ import requests
 from bookstore.extensions import db
 from bookstore.models import User
 from bookstore.schemas.user import UserSchema
-from tests.api.account_helpers import bearer, user_row
 from tests.conftest import GOOGLE_KEYS
-from tests.factories import count
-from tests.orders_helpers import placed
+from tests.factories import count, placed
+from tests.helpers import bearer, user_row
 
 CALLBACK = "https://books.example.in/api/auth/google/callback"
 
@@ -62,6 +61,8 @@ def _refused(landing: dict, code: str) -> None:
 
 
 def test_the_redirect_to_the_provider_carries_state_and_nonce(google_app, oidc_provider):
+    """Starting Google sign-in redirects to the provider's authorize URL with the client id, the callback, the openid
+    email profile scopes and a long state and nonce, and no secret."""
     url = _start(google_app.test_client())
     parts = urlsplit(url)
     query = {k: v[0] for k, v in parse_qs(parts.query).items()}
@@ -90,6 +91,7 @@ def test_a_new_google_user_gets_a_verified_account_without_a_password(google_app
 
 
 def test_names_fall_back_to_the_full_name_then_the_address(google_app, oidc_provider):
+    """Without given and family names, a new Google account takes the full name as its first name."""
     oidc_provider.user = {"sub": "g-2", "email": "kiran@example.in", "email_verified": True, "name": "Kiran"}
     _signed_in(google_app.test_client())
     stored = user_row("kiran@example.in")
@@ -122,6 +124,8 @@ def test_linking_an_unverified_account_drops_the_squatters_password(google_app, 
 
 
 def test_an_account_is_found_by_subject_after_the_google_address_changes(google_app, oidc_provider):
+    """A returning Google user is found by subject: a changed Google address signs in the same account, not a new
+    one."""
     client = google_app.test_client()
     _signed_in(client)
     oidc_provider.user = {**oidc_provider.user, "email": "asha.new@example.in"}
@@ -130,6 +134,8 @@ def test_an_account_is_found_by_subject_after_the_google_address_changes(google_
 
 
 def test_an_address_linked_to_another_google_account_is_refused(google_app, oidc_provider, factories):
+    """An address whose account is linked to another Google subject is refused as account_conflict and the link is
+    kept."""
     user = factories.user(email="asha@example.in", email_verified=True)
     user.google_subject = "someone-else"
     db.session.commit()
@@ -146,6 +152,8 @@ def test_administrators_cannot_sign_in_with_google(google_app, oidc_provider, fa
 
 @pytest.mark.parametrize("verified", [False, "false", None, "yes"])
 def test_an_unverified_google_email_is_refused(google_app, oidc_provider, verified):
+    """A Google address that is not verified (false or missing) is refused as email_not_verified and no account is
+    made."""
     oidc_provider.user = {**oidc_provider.user, "email_verified": verified}
     if verified is None:
         del oidc_provider.user["email_verified"]
@@ -154,6 +162,7 @@ def test_an_unverified_google_email_is_refused(google_app, oidc_provider, verifi
 
 
 def test_an_unverified_google_email_does_not_link_an_existing_account(google_app, oidc_provider, factories):
+    """An unverified Google address does not link itself to an existing account with that address."""
     factories.user(email="asha@example.in", password="secret-pass")
     oidc_provider.user = {**oidc_provider.user, "email_verified": False}
     _refused(_sign_in(google_app.test_client()), "email_not_verified")
@@ -175,6 +184,7 @@ def test_a_bad_id_token_signs_nobody_in(google_app, oidc_provider, factories, fa
     {"email": None}, {"email": ""}, {"email": "x" * 250 + "@example.in"}, {"email": 42}, {"sub": ""}, {"sub": 7},
 ])
 def test_id_tokens_missing_what_the_shop_needs_are_refused(google_app, oidc_provider, claims):
+    """An ID token lacking a claim the shop needs is refused as invalid_token and no account is made."""
     oidc_provider.user = {**oidc_provider.user, **claims}
     _refused(_sign_in(google_app.test_client()), "invalid_token")
     assert count(User) == 0
@@ -208,6 +218,8 @@ def test_a_state_the_browser_was_not_given_is_refused(google_app, oidc_provider)
     ("error=access_denied&state=x", "access_denied"),
 ])
 def test_malformed_callbacks_are_refused(google_app, oidc_provider, query, code):
+    """Malformed callbacks (provider errors, wrong or missing state) are refused with their reason code and make no
+    account."""
     client = google_app.test_client()
     _start(client)
     _refused(_landing(client.get("/api/auth/google/callback?" + query)), code)
@@ -215,18 +227,21 @@ def test_malformed_callbacks_are_refused(google_app, oidc_provider, query, code)
 
 
 def test_a_callback_without_a_code_is_refused(google_app, oidc_provider):
+    """A callback with the right state but no code is refused as invalid_request."""
     client = google_app.test_client()
     state = parse_qs(urlsplit(_start(client)).query)["state"][0]
     _refused(_landing(client.get(f"/api/auth/google/callback?state={state}")), "invalid_request")
 
 
 def test_cancelling_at_the_provider(google_app, oidc_provider):
+    """Cancelling at the provider lands back as access_denied with no account made."""
     oidc_provider.deny = True
     _refused(_sign_in(google_app.test_client()), "access_denied")
     assert count(User) == 0
 
 
 def test_provider_down_before_the_start(google_app, oidc_provider):
+    """A provider that is down when sign-in starts gives provider_unavailable; once it is back, sign-in works."""
     oidc_provider.stop()
     client = google_app.test_client()
     _refused(_landing(client.get("/api/auth/google")), "provider_unavailable")
@@ -235,6 +250,7 @@ def test_provider_down_before_the_start(google_app, oidc_provider):
 
 
 def test_provider_down_during_the_exchange(google_app, oidc_provider):
+    """A provider that goes down before the code exchange gives provider_unavailable and no account."""
     client = google_app.test_client()
     callback_url = _provider(_start(client))
     oidc_provider.stop()
@@ -245,6 +261,7 @@ def test_provider_down_during_the_exchange(google_app, oidc_provider):
 @pytest.mark.parametrize("status, code", [(500, "provider_unavailable"), (503, "provider_unavailable"),
                                           (400, "invalid_token")])
 def test_token_endpoint_errors(google_app, oidc_provider, status, code):
+    """Errors of the token endpoint are refused with the matching reason code and make no account."""
     oidc_provider.token_status = status
     _refused(_sign_in(google_app.test_client()), code)
     assert count(User) == 0
@@ -258,10 +275,12 @@ def test_without_settings_google_is_not_offered(client):
 
 
 def test_providers_says_google_when_configured(google_app):
+    """/api/auth/providers says google is offered when its client id and secret are set."""
     assert google_app.test_client().get("/api/auth/providers").get_json() == {"success": True, "google": True}
 
 
 def test_guest_orders_join_a_new_google_account(google_app, oidc_provider, factories):
+    """Guest orders placed with an address join the account Google sign-in makes for that address."""
     client = google_app.test_client()
     book = factories.book(stock=3)
     order = placed(client, [(book, 1)])
@@ -271,6 +290,7 @@ def test_guest_orders_join_a_new_google_account(google_app, oidc_provider, facto
 
 
 def test_logout_ends_a_google_session(google_app, oidc_provider):
+    """Logging out ends a session made by Google sign-in: its token is refused afterwards."""
     client = google_app.test_client()
     token, _ = _signed_in(client)
     assert client.post("/api/auth/logout", headers=bearer(token)).status_code == 200

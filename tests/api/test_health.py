@@ -25,6 +25,7 @@ def test_unknown_api_path_is_json_404(client):
 
 
 def test_wrong_method_is_json_405(client):
+    """A wrong method on an API path is a JSON 405 in the envelope."""
     response = client.delete("/api/books")
     assert response.status_code == 405
     assert response.get_json()["success"] is False
@@ -40,6 +41,7 @@ def test_openapi_document_describes_the_api(client):
 
 
 def test_api_replies_are_not_cached_and_carry_security_headers(client):
+    """API replies are no-store and carry nosniff."""
     response = client.get("/api/categories")
     assert response.headers["Cache-Control"] == "no-store"
     assert response.headers["X-Content-Type-Options"] == "nosniff"

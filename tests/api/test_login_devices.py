@@ -86,6 +86,8 @@ def _device_cookie(browser):
 
 @pytest.mark.parametrize("forge", ["tampered", "other-secret", "not-a-cookie", "no-nonce"])
 def test_a_forged_device_cookie_is_not_trusted(shop, forge):
+    """A tampered, foreign-signed, malformed or incomplete device cookie is not trusted: the locked-out address stays
+    locked out (429) in that browser."""
     app = shop()
     browser = app.test_client()
     assert _login(browser).status_code == 200
@@ -108,7 +110,7 @@ def test_a_password_reset_distrusts_earlier_device_cookies(shop):
     browser = app.test_client()
     assert _login(browser).status_code == 200
     with app.app_context():
-        from tests.api.account_helpers import user_row
+        from tests.helpers import user_row
         user_row(EMAIL).tokens_valid_after = utcnow() + timedelta(seconds=1)
         db.session.commit()
         db.session.remove()
@@ -134,6 +136,7 @@ def test_the_device_cookie_is_http_only_strict_and_sent_only_to_auth(shop):
 
 
 def test_the_device_cookie_is_secure_in_production(shop):
+    """In production the device cookie is Secure and HttpOnly."""
     app = shop(BOOKSTORE_ENV="production", PUBLIC_URL="https://books.example.in")
     header = _login(app.test_client()).headers["Set-Cookie"]
     assert "; Secure" in header and "HttpOnly" in header

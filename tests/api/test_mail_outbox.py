@@ -2,10 +2,12 @@
 from bookstore.extensions import db
 from bookstore.models import Order, OutboxMail, utcnow
 from tests.conftest import empty_database
-from tests.orders_helpers import placed
+from tests.factories import placed
 
 
 def test_order_survives_a_dead_mail_server_and_the_mail_is_sent_later(make_app, smtp_sink):
+    """An order placed while the mail server is down is kept; its e-mail waits in the outbox, is not retried before
+    its back-off is over, and is sent once due with the server answering."""
     app = make_app(MAIL_SERVER="127.0.0.1", MAIL_PORT="1")  # nothing listens on port 1
     with app.app_context():
         empty_database()

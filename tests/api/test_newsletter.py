@@ -9,6 +9,7 @@ def _token(body: str) -> str:
 
 
 def test_signup_mails_a_link_that_confirms_once(mail_app, smtp_sink):
+    """A sign-up mails a confirmation link that confirms the address once."""
     client = mail_app.test_client()
     assert client.post("/api/newsletter", json={"email": "reader@example.in"}).status_code == 202
     assert len(smtp_sink.messages) == 1
@@ -26,6 +27,7 @@ def test_signup_mails_a_link_that_confirms_once(mail_app, smtp_sink):
 
 
 def test_unknown_or_missing_token_changes_nothing(mail_app):
+    """An unknown token is 404 and a missing one 422, and the address stays unconfirmed."""
     client = mail_app.test_client()
     client.post("/api/newsletter", json={"email": "reader@example.in"})
     assert client.post("/api/newsletter/confirm", json={"token": "forged"}).status_code == 404
@@ -34,6 +36,7 @@ def test_unknown_or_missing_token_changes_nothing(mail_app):
 
 
 def test_confirmed_address_is_not_mailed_again(mail_app, smtp_sink):
+    """Signing up a confirmed address again answers the same and mails nothing."""
     client = mail_app.test_client()
     client.post("/api/newsletter", json={"email": "reader@example.in"})
     client.post("/api/newsletter/confirm", json={"token": _token(smtp_sink.body())})

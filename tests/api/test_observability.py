@@ -88,11 +88,12 @@ def test_an_unsafe_incoming_id_is_replaced(client, given):
     ("DELETE", "/api/books", 405),
     ("GET", "/api/test-failure", 500),        # an unexpected error
 ])
-def test_every_response_carries_the_request_id(app, client, method, path, status):
+def test_every_response_carries_the_request_id(make_app, method, path, status):
     """The id is echoed on every response: pages, files, refusals and errors included."""
+    app = make_app()  # an app of its own: the test adds a route to it
     add_failing_route(app)
-    response = client.open(path, method=method, headers={"X-Request-ID": "trace-1"},
-                           data="not json", content_type="application/json")
+    response = app.test_client().open(path, method=method, headers={"X-Request-ID": "trace-1"},
+                                      data="not json", content_type="application/json")
     assert response.status_code == status
     assert response.headers["X-Request-ID"] == "trace-1"
     if path.startswith("/api/"):

@@ -59,7 +59,7 @@ def test_real_replies_match_the_document(shop_app, razorpay):
     """What generated input rarely reaches (placed, replayed, paid and cancelled orders, an admin's book
     with its version, a profile without a phone) is checked against the document too."""
     from tests.fakes.uploads import cover
-    from tests.orders_helpers import body as order_body
+    from tests.factories import order_payload
 
     client = shop_app.test_client()
     auth, factories = Auth(client, Factories()), Factories()
@@ -76,14 +76,15 @@ def test_real_replies_match_the_document(shop_app, razorpay):
         checked.append((method, path, expected))
         return response.get_json()
 
-    placed = call("POST", "/api/orders", 201, json=order_body([(book, 1)]), headers={**shopper, "Idempotency-Key": "k-1"})
+    placed = call("POST", "/api/orders", 201, json=order_payload([(book, 1)]),
+                  headers={**shopper, "Idempotency-Key": "k-1"})
     order_id = placed["order"]["_id"]
-    call("POST", "/api/orders", 200, json=order_body([(book, 1)]), headers={**shopper, "Idempotency-Key": "k-1"})
+    call("POST", "/api/orders", 200, json=order_payload([(book, 1)]), headers={**shopper, "Idempotency-Key": "k-1"})
     call("GET", f"/api/orders/{order_id}", 200, headers=shopper)
     call("GET", "/api/orders/mine", 200, headers=shopper)
     call("GET", f"/api/admin/orders/{order_id}", 200, headers=admin)
     call("POST", f"/api/orders/{order_id}/cancel", 200, headers=shopper)
-    online = call("POST", "/api/orders", 201, json=order_body([(book, 1)], "online"), headers=shopper)
+    online = call("POST", "/api/orders", 201, json=order_payload([(book, 1)], "online"), headers=shopper)
     call("POST", "/api/payments/create-order", 200, json={"orderId": online["order"]["_id"]}, headers=shopper)
     call("GET", "/api/auth/profile", 200, headers=shopper)
     created = call("POST", "/api/books", 201, headers=admin, json={

@@ -9,8 +9,8 @@ import pytest
 from bookstore.extensions import db
 from bookstore.models import Order
 from tests.conftest import RAZORPAY_KEYS, empty_database
-from tests.factories import Factories, count
-from tests.orders_helpers import ADDRESS, assert_refused, body, order_row, place, placed, set_order, stock_of
+from tests.factories import ADDRESS, Factories, count, order_payload, place, placed
+from tests.helpers import assert_refused, order_row, set_order, stock_of
 
 DEFAULTS = {"ORDER_LIMIT_PER_IP": "30 per hour", "ORDER_LIMIT_PER_CONTACT": "10 per day",
             "LOOKUP_LIMIT_PER_IP": "10 per minute", "OPEN_COD_ORDERS_PER_CONTACT": "3",
@@ -51,8 +51,8 @@ def test_three_cash_orders_on_their_way_per_phone_and_per_email(client, book):
     e-mail (even with another phone) is 409; online payment still works; once one is delivered or
     cancelled a new cash order is taken."""
     first = [placed(client, [(book, 1)]) for _ in range(3)]
-    other_email = body([(book, 1)], shippingAddress=with_contact("other@example.in", ADDRESS["phone"]))
-    other_phone = body([(book, 1)], shippingAddress=with_contact(ADDRESS["email"], "9123456789"))
+    other_email = order_payload([(book, 1)], shippingAddress=with_contact("other@example.in", ADDRESS["phone"]))
+    other_phone = order_payload([(book, 1)], shippingAddress=with_contact(ADDRESS["email"], "9123456789"))
     for payload in (other_email, other_phone):
         response = client.post("/api/orders", json=payload)
         assert_refused(response, 409)
@@ -71,11 +71,11 @@ def test_orders_are_limited_per_contact_and_refusals_do_not_count(make_app, book
     assert place(client, [(scarce, 1)]).status_code == 201
     assert place(client, [(scarce, 1)]).status_code == 409  # out of stock: not counted
     assert place(client, [(book, 1)]).status_code == 201
-    response = client.post("/api/orders", json=body([(book, 1)], shippingAddress=with_contact(
+    response = client.post("/api/orders", json=order_payload([(book, 1)], shippingAddress=with_contact(
         "new@example.in", ADDRESS["phone"])))
     assert response.status_code == 429 and int(response.headers["Retry-After"]) > 0
     assert response.get_json()["success"] is False
-    response = client.post("/api/orders", json=body([(book, 1)], shippingAddress=with_contact(
+    response = client.post("/api/orders", json=order_payload([(book, 1)], shippingAddress=with_contact(
         ADDRESS["email"], "9000000001")))
     assert response.status_code == 429
     assert count(Order) == 2
@@ -86,9 +86,9 @@ def test_order_attempts_are_limited_per_ip(make_app, book):
     app = make_app(RATELIMIT_KEY_PREFIX=uuid.uuid4().hex, **{**DEFAULTS, "ORDER_LIMIT_PER_IP": "3 per hour"})
     client = app.test_client()
     for n in range(3):
-        payload = body([(book, 1)], shippingAddress=with_contact(f"buyer{n}@example.in", f"90000000{n:02d}"))
+        payload = order_payload([(book, 1)], shippingAddress=with_contact(f"buyer{n}@example.in", f"90000000{n:02d}"))
         assert client.post("/api/orders", json=payload).status_code == 201
-    response = client.post("/api/orders", json=body([(book, 1)], shippingAddress=with_contact(
+    response = client.post("/api/orders", json=order_payload([(book, 1)], shippingAddress=with_contact(
         "late@example.in", "9000000099")))
     assert response.status_code == 429 and int(response.headers["Retry-After"]) > 0
     assert count(Order) == 3

@@ -5,7 +5,8 @@ import pytest
 
 from tests.api.test_admin_orders import admin, book, move  # noqa: F401  (fixtures)
 from tests.api.test_payments import create_razorpay_order, online_order, pay, verify
-from tests.orders_helpers import assert_refused, order_row, placed, set_order, stock_of
+from tests.factories import placed
+from tests.helpers import assert_refused, order_row, set_order, stock_of
 
 
 @pytest.fixture
@@ -54,6 +55,7 @@ def test_an_unpaid_online_order_cannot_move_on(client, razorpay, admin, book, ta
 
 
 def test_an_unpaid_online_order_can_be_cancelled(client, razorpay, admin, book):
+    """An administrator may cancel an unpaid online order, which releases its stock."""
     order = online_order(client, book)
     create_razorpay_order(client, order)
     assert move(client, order, "cancelled", admin).status_code == 200

@@ -5,9 +5,8 @@ from datetime import timedelta
 import pytest
 
 from bookstore.models import Order, OrderLine, OrderStatusChange, OutboxMail, utcnow
-from tests.factories import count
-from tests.orders_helpers import (ADDRESS, assert_refused, body, order_row, place, placed, set_order, stock_of,
-                                  subjects)
+from tests.factories import ADDRESS, count, order_payload, place, placed
+from tests.helpers import assert_refused, order_row, set_order, stock_of, subjects
 
 
 def assert_nothing_placed(*books_and_stock):
@@ -25,7 +24,7 @@ def test_cod_order_is_priced_from_the_database(client, factories):
     tax) whatever prices the client sends, and takes its copies from stock."""
     offer = factories.book(title="GATE Physics", price_paise=49900, discounted_price_paise=39900, stock=10)
     plain = factories.book(title="Banking Awareness", price_paise=25050, stock=3)
-    payload = body([(offer, 2), (plain, 1)], itemsPrice=1, shippingPrice=0, taxPrice=0)
+    payload = order_payload([(offer, 2), (plain, 1)], itemsPrice=1, shippingPrice=0, taxPrice=0)
     for line in payload["orderItems"]:
         line["price"] = 1
         line["title"] = "Free book"
@@ -98,7 +97,7 @@ def test_a_bad_token_is_401_not_a_guest_order(client, factories):
 def test_quantity_must_be_a_positive_whole_number(client, factories, quantity):
     """Negative, zero, fractional, textual, boolean, missing and huge quantities are 422 and change nothing."""
     book = factories.book(stock=10)
-    payload = body([(book, 1)])
+    payload = order_payload([(book, 1)])
     payload["orderItems"][0]["quantity"] = quantity
     response = client.post("/api/orders", json=payload)
     assert_refused(response, 422, field="orderItems")
@@ -109,7 +108,7 @@ def test_quantity_must_be_a_positive_whole_number(client, factories, quantity):
 def test_client_prices_are_ignored(client, factories, client_price):
     """Prices, items total and shipping sent by the client are never used: the server's prices stand."""
     book = factories.book(price_paise=59900, stock=4)
-    payload = body([(book, 2)], itemsPrice=client_price, shippingPrice=client_price, taxPrice=client_price)
+    payload = order_payload([(book, 2)], itemsPrice=client_price, shippingPrice=client_price, taxPrice=client_price)
     payload["orderItems"][0]["price"] = client_price
     payload["orderItems"][0]["lineTotal"] = client_price
     response = client.post("/api/orders", json=payload)
@@ -165,7 +164,7 @@ def test_a_total_that_is_not_an_amount_is_422(client, factories, claimed):
 def test_one_book_may_appear_only_once(client, factories, spellings):
     """Two lines for one book, however its id is written, are 422 and change nothing."""
     book = factories.book(stock=10)
-    payload = body([(book, 1), (book, 2)])
+    payload = order_payload([(book, 1), (book, 2)])
     for line, spelling in zip(payload["orderItems"], spellings):
         line["book"] = book.id if spelling == "int" else spelling.format(id=book.id)
     response = client.post("/api/orders", json=payload)
@@ -182,7 +181,7 @@ def test_one_book_may_appear_only_once(client, factories, spellings):
 def test_a_cart_has_1_to_20_lines(client, factories, lines, message):
     """No lines, no orderItems or more than 20 lines are 422 with the spec's messages."""
     book = factories.book(stock=10)
-    payload = body([(book, 1)])
+    payload = order_payload([(book, 1)])
     if lines == "missing":
         del payload["orderItems"]
     elif lines is None:
@@ -208,7 +207,7 @@ def test_twenty_lines_are_allowed(client, factories):
 def test_unknown_or_malformed_books_are_422(client, factories, book_id):
     """A line naming no sellable book is a validation error and takes nothing from any stock."""
     real = factories.book(stock=5)
-    payload = body([(real, 1)])
+    payload = order_payload([(real, 1)])
     payload["orderItems"].append({"book": book_id, "quantity": 1})
     response = client.post("/api/orders", json=payload)
     assert_refused(response, 422, field="orderItems")
@@ -227,7 +226,7 @@ def test_archived_books_cannot_be_ordered(client, factories):
 def test_book_ids_may_be_sent_under_older_names(client, factories):
     """Older clients send the book as bookId, _id or the whole book object; all are understood."""
     books = [factories.book(price_paise=10000, stock=2) for _ in range(3)]
-    payload = body([(book, 1) for book in books])
+    payload = order_payload([(book, 1) for book in books])
     payload["orderItems"] = [{"bookId": str(books[0].id), "quantity": 1},
                              {"_id": str(books[1].id), "quantity": 1},
                              {"book": {"_id": str(books[2].id), "title": "x"}, "quantity": 1}]
@@ -271,7 +270,7 @@ def test_the_last_copies_can_be_bought(client, factories):
 def test_payment_method_is_cod_or_online(client, factories, method, message):
     """Only cod and online are payment methods."""
     book = factories.book(stock=3)
-    payload = body([(book, 1)], method)
+    payload = order_payload([(book, 1)], method)
     if method == "missing":
         del payload["paymentMethod"]
     response = client.post("/api/orders", json=payload)

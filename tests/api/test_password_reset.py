@@ -5,8 +5,8 @@ import pytest
 
 from bookstore.extensions import db
 from bookstore.models import AccountToken, OutboxMail
-from tests.api.account_helpers import age_links, link_token, unused_links, user_row
 from tests.factories import count
+from tests.helpers import age_links, link_token, unused_links, user_row
 
 FORGOT_ANSWER = ("If an account exists for that address, we have e-mailed it a link to reset the password. "
                  "The link works for 1 hour.")
@@ -93,6 +93,7 @@ def test_an_expired_reset_link_changes_nothing(mail_app, smtp_sink, shopper):
 
 
 def test_a_reset_ends_the_other_outstanding_reset_links(mail_app, smtp_sink, shopper):
+    """Using one reset link ends the account's other outstanding reset links."""
     client = mail_app.test_client()
     _forgot(client)
     _forgot(client)
@@ -104,6 +105,7 @@ def test_a_reset_ends_the_other_outstanding_reset_links(mail_app, smtp_sink, sho
 
 
 def test_a_reset_link_proves_the_address(mail_app, smtp_sink, shopper):
+    """Resetting through a mailed link marks the address as verified."""
     client = mail_app.test_client()
     _forgot(client)
     client.post("/api/auth/reset-password",
@@ -148,6 +150,7 @@ def test_bad_reset_requests_change_nothing(mail_app, smtp_sink, shopper, body, f
 
 
 def test_a_128_character_password_counts_every_character(mail_app, smtp_sink, shopper):
+    """A 128-character password is stored whole: changing its last character fails the login."""
     client = mail_app.test_client()
     _forgot(client)
     password = "p" * 127 + "q"
@@ -170,6 +173,7 @@ def test_an_administrator_reset_needs_8_characters(mail_app, smtp_sink, factorie
 
 @pytest.mark.parametrize("body", [{}, {"email": ""}, {"email": "not-an-email"}, {"email": None}, {"email": 5}])
 def test_bad_forgot_requests_are_422_and_send_nothing(mail_app, smtp_sink, shopper, body):
+    """A forgot-password request without a valid e-mail is 422 and sends nothing."""
     client = mail_app.test_client()
     response = client.post("/api/auth/forgot-password", json=body, buffered=True)
     assert response.status_code == 422 and "email" in response.get_json()["errors"]
@@ -189,6 +193,7 @@ def test_forgot_password_is_limited_per_address_whether_it_exists_or_not(mail_ap
 
 
 def test_forgot_password_is_limited_per_ip(mail_app, smtp_sink, shopper):
+    """Forgot-password requests are limited per IP (429 beyond the limit), whichever addresses they name."""
     mail_app.config["FORM_LIMIT_PER_IP"] = "3 per minute"
     client = mail_app.test_client()
     ip = {"REMOTE_ADDR": "10.4.0.1"}

@@ -12,7 +12,7 @@ from bookstore.services.payments import MISMATCH
 from tests.api.test_payments import create_razorpay_order, online_order, paid_mails, verify
 from tests.conftest import RAZORPAY_KEYS
 from tests.fakes.razorpay_server import hmac_hex
-from tests.orders_helpers import assert_refused, order_row
+from tests.helpers import assert_refused, order_row
 
 
 @pytest.fixture

@@ -11,10 +11,9 @@ from bookstore.extensions import db
 from bookstore.services import payments as payments_service
 from bookstore.models import Order, PaymentEvent, utcnow
 from tests.conftest import RAZORPAY_KEYS
-from tests.factories import count
+from tests.factories import ADDRESS, count, place, placed
 from tests.fakes.razorpay_server import hmac_hex
-from tests.orders_helpers import (ADDRESS, assert_refused, expire_payment_window, order_row, place, placed, set_order,
-                                  stock_of, subjects)
+from tests.helpers import assert_refused, expire_payment_window, order_row, set_order, stock_of, subjects
 
 VERIFY_FAILED = "Payment verification failed"
 
@@ -64,10 +63,6 @@ def webhook(client, razorpay, event, event_id="evt_0000000000001", signature=Non
 
 def paid_mails(smtp_sink) -> list[str]:
     return [s for s in subjects(smtp_sink) if "payment received" in s]
-
-
-def place_cod(client, book, headers=None):
-    return place(client, [(book, 1)], headers=headers)
 
 
 def stray_razorpay_order(razorpay) -> str:
@@ -525,10 +520,10 @@ def test_expired_holds_are_released_when_someone_else_orders(client, auth, book)
     last = book
     first = online_order(client, last, 5, headers=auth.customer("asha@example.in"))
     assert stock_of(last) == (0, 5)
-    assert place_cod(client, last).status_code == 409
+    assert place(client, [(last, 1)]).status_code == 409
     expire_payment_window(first["_id"])
 
-    response = place_cod(client, last, headers=auth.customer("ravi@example.in"))
+    response = place(client, [(last, 1)], headers=auth.customer("ravi@example.in"))
     assert response.status_code == 201, response.get_json()
     assert order_row(first["_id"]).status == "cancelled"
     assert stock_of(last) == (4, 1)

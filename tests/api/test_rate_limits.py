@@ -52,6 +52,7 @@ def test_failed_logins_are_limited_per_email_across_ips(limited_app):
 
 
 def test_successful_logins_do_not_count_against_the_email(limited_app):
+    """Successful logins do not count towards the per-address limit on failed logins."""
     client = limited_app(LOGIN_FAILURES_PER_EMAIL="2 per 15 minutes").test_client()
     for n in range(5):
         assert _login(client, "right-password", ip=f"10.0.3.{n}").status_code == 200
@@ -80,6 +81,7 @@ def test_forwarded_for_is_trusted_behind_one_proxy(limited_app):
     ("/api/auth/register", {"firstName": "A", "lastName": "B", "email": "new@example.in", "password": "asha-reads-7"}),
 ])
 def test_forms_are_limited_to_five_a_minute_per_ip(limited_app, path, body):
+    """Each public form takes five posts a minute per IP; the sixth is 429."""
     client = limited_app().test_client()
     statuses = [client.post(path, json=body, environ_base={"REMOTE_ADDR": "10.9.9.9"}).status_code
                 for _ in range(6)]
@@ -88,6 +90,7 @@ def test_forms_are_limited_to_five_a_minute_per_ip(limited_app, path, body):
 
 
 def test_limited_request_changes_nothing(limited_app):
+    """A request refused by a rate limit stores nothing."""
     from bookstore.extensions import db
     app = limited_app(FORM_LIMIT_PER_IP="1 per minute")
     client = app.test_client()
@@ -99,6 +102,7 @@ def test_limited_request_changes_nothing(limited_app):
 
 
 def test_limits_can_be_turned_off_for_load_tests(limited_app):
+    """RATELIMIT_ENABLED=false turns every limit off."""
     client = limited_app(RATELIMIT_ENABLED="false", LOGIN_LIMIT_PER_IP="1 per minute").test_client()
     assert all(_login(client, "right-password").status_code == 200 for _ in range(5))
 

@@ -6,8 +6,8 @@ from flask_jwt_extended import decode_token
 
 from bookstore.extensions import db
 from bookstore.models import RevokedToken, utcnow
-from tests.api.account_helpers import bearer, user_row
 from tests.factories import count
+from tests.helpers import bearer, user_row
 
 
 def _token(headers: dict) -> str:
@@ -28,6 +28,7 @@ def test_logout_revokes_that_token_only(client, auth):
 
 
 def test_revocation_is_kept_until_the_token_would_expire(client, auth, app):
+    """A logged-out token's revocation is kept until the moment the token itself would have expired."""
     headers = auth.customer()
     payload = decode_token(_token(headers))
     client.post("/api/auth/logout", headers=headers)
@@ -37,6 +38,7 @@ def test_revocation_is_kept_until_the_token_would_expire(client, auth, app):
 
 
 def test_logout_sweeps_expired_revocations(client, auth):
+    """A logout deletes revocations of tokens that have expired anyway and keeps the others."""
     db.session.add(RevokedToken(jti="long-gone", expires_at=utcnow() - timedelta(minutes=1)))
     db.session.add(RevokedToken(jti="still-live", expires_at=utcnow() + timedelta(hours=1)))
     db.session.commit()
@@ -48,12 +50,14 @@ def test_logout_sweeps_expired_revocations(client, auth):
 
 @pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer not-a-token"}, {"Authorization": "Basic abc"}])
 def test_logout_without_a_valid_token_is_401_and_revokes_nothing(client, headers):
+    """Logging out without a valid token is 401 and revokes nothing."""
     response = client.post("/api/auth/logout", headers=headers)
     assert response.status_code == 401 and response.get_json()["success"] is False
     assert count(RevokedToken) == 0
 
 
 def test_token_lifetimes_are_7_days_for_shoppers_and_8_hours_for_admins(client, auth):
+    """Shoppers' tokens last 7 days and administrators' 8 hours."""
     for headers, hours in ((auth.customer(), 168), (auth.admin(), 8)):
         payload = decode_token(_token(headers))
         assert payload["exp"] - payload["iat"] == hours * 3600
@@ -78,6 +82,7 @@ def test_password_change_keeps_this_browser_and_ends_the_others(client, auth):
 
 
 def test_password_change_mails_a_notice(mail_app, smtp_sink, factories, auth):
+    """A password change mails a notice to the account's address."""
     factories.user(email="asha@example.in", password="secret-pass")
     headers = auth.login("asha@example.in", "secret-pass")
     client = mail_app.test_client()
@@ -108,6 +113,7 @@ def test_a_wrong_current_password_is_422_and_keeps_the_session(client, auth):
     ({"currentPassword": "x" * 129}, "currentPassword"),
 ])
 def test_bad_password_changes_change_nothing(client, auth, body, field):
+    """A refused password change (422) keeps the session and the old password working."""
     headers = auth.customer()
     response = client.put("/api/auth/password", headers=headers,
                           json={"currentPassword": "secret-pass", "newPassword": "better-pass", **body})
@@ -117,6 +123,7 @@ def test_bad_password_changes_change_nothing(client, auth, body, field):
 
 
 def test_password_change_needs_a_session(client):
+    """Changing a password without signing in is 401."""
     response = client.put("/api/auth/password", json={"currentPassword": "a-pass", "newPassword": "better-pass"})
     assert response.status_code == 401
 
@@ -135,6 +142,7 @@ def test_guessing_the_current_password_is_limited_per_account(app, client, auth)
 
 
 def test_an_account_without_a_password_is_told_to_use_the_reset(client, factories):
+    """An account without a password (Google sign-in only) is told to use Forgot password, and still has none."""
     user = factories.user(email="g@example.in", email_verified=True)
     user.password_hash = None
     db.session.commit()
@@ -157,6 +165,7 @@ def test_tokens_from_the_same_second_as_a_reset_are_refused(client, auth, app):
 
 
 def test_an_administrator_password_change_needs_8_characters(client, auth):
+    """An administrator's new password needs at least 8 characters; a shorter one is 422 and the session stays valid."""
     headers = auth.admin()
     response = client.put("/api/auth/password", headers=headers,
                           json={"currentPassword": "admin-pass-1", "newPassword": "short-7"})
@@ -165,6 +174,7 @@ def test_an_administrator_password_change_needs_8_characters(client, auth):
 
 
 def test_account_calls_are_in_the_openapi_document(client):
+    """Every account call (logout, verification, reset, password change, Google sign-in) is in the OpenAPI document."""
     document = client.get("/api/openapi.json").get_json()
     paths = document["paths"]
     for path, method in (("/api/auth/logout", "post"), ("/api/auth/verify-email", "post"),

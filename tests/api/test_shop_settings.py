@@ -87,6 +87,7 @@ def test_the_defaults_are_decisions_9_and_reading_them_writes_nothing(client, ad
 
 
 def test_a_change_keeps_what_was_not_sent_and_is_audited(client, admin):
+    """A settings change stores what was sent (normalised), keeps every other setting and is audited."""
     response = client.put(URL, headers=admin, json={
         "codLimit": "2500.50", "freeShippingThreshold": 999, "dispatchCutoff": "16:30",
         "holidays": ["2026-12-25", "2026-01-26", "2026-12-25"],
@@ -125,6 +126,7 @@ def test_a_change_keeps_what_was_not_sent_and_is_audited(client, admin):
 
 
 def test_an_empty_put_changes_nothing(client, admin):
+    """An empty settings change answers the defaults and stores and audits nothing."""
     response = client.put(URL, headers=admin, json={})
     assert response.status_code == 200 and response.get_json()["settings"] == DEFAULTS
     assert count(ShopSetting) == 0 and count(AuditEntry) == 0
@@ -163,6 +165,7 @@ def test_an_empty_put_changes_nothing(client, admin):
     ({"colour": "blue"}, "colour", "Unknown field."),
 ])
 def test_bad_values_are_422_and_change_nothing(client, admin, body, field, message):
+    """Any invalid setting is 422 on its field and nothing is stored or audited."""
     response = client.put(URL, headers=admin, json=body)
     assert response.status_code == 422, response.get_json()
     reply = response.get_json()
@@ -174,6 +177,7 @@ def test_bad_values_are_422_and_change_nothing(client, admin, body, field, messa
 
 
 def test_a_body_that_is_no_object_is_400(client, admin):
+    """A settings body that is not a JSON object is 400 and stores nothing."""
     response = client.put(URL, headers=admin, json=["codFee", 10])
     assert response.status_code == 400 and response.get_json()["success"] is False
     assert count(ShopSetting) == 0
@@ -193,6 +197,7 @@ def test_only_administrators_reach_the_settings(client, auth):
 
 
 def test_changed_settings_reach_the_delivery_answer(client, admin):
+    """Changed settings are used at once by the delivery answer."""
     client.put(URL, headers=admin, json={"codFee": 30, "zones": {"sameCity": {"minDays": 0, "maxDays": 0,
                                                                               "cod": True}}})
     body = client.get("/api/delivery/560034").get_json()

@@ -64,6 +64,7 @@ def test_forwarded_host_behind_the_proxy_is_checked_too(make_app, smtp_sink, fac
     ("GET", "/api/auth/google"),
 ])
 def test_every_api_path_refuses_a_forged_host_in_the_envelope(client, method, path):
+    """Every API path refuses a request for an untrusted Host with 400 in the envelope."""
     response = client.open(path, method=method, headers=EVIL, json={} if method == "POST" else None)
     assert response.status_code == 400
     assert response.get_json() == REFUSED
@@ -125,12 +126,14 @@ def _production(tmp_path, **settings):
 
 
 def test_production_refuses_to_start_without_public_url(tmp_path):
+    """Production refuses to start without PUBLIC_URL."""
     with pytest.raises(RuntimeError, match="Production needs these settings: PUBLIC_URL"):
         _production(tmp_path)
 
 
 @pytest.mark.parametrize("value", ["books.example.in", "ftp://books.example.in", "https://", "https://x.in/?a=1"])
 def test_a_malformed_public_url_is_refused_at_start(tmp_path, value):
+    """A PUBLIC_URL that is not an http(s) origin is refused when the app starts."""
     with pytest.raises(RuntimeError, match="PUBLIC_URL must be an http"):
         _production(tmp_path, PUBLIC_URL=value)
 

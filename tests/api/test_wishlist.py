@@ -7,6 +7,7 @@ from tests.factories import count
 
 
 def test_wishlist_needs_a_token(client):
+    """Reading, adding to and removing from the wishlist need a signed-in shopper (401 otherwise)."""
     for response in (client.get("/api/users/wishlist"), client.post("/api/users/wishlist", json={"bookId": "1"}),
                      client.delete("/api/users/wishlist/1")):
         assert response.status_code == 401 and response.get_json()["success"] is False
@@ -41,6 +42,7 @@ def test_adding_twice_keeps_one_entry(client, auth, factories):
 
 
 def test_removing_an_absent_book_succeeds(client, auth):
+    """Removing a book that is not on the wishlist (or no book at all) succeeds and answers the list."""
     headers = auth.customer()
     for book_id in ("12345", "abc", "99999999999999999999"):
         response = client.delete(f"/api/users/wishlist/{book_id}", headers=headers)
@@ -52,6 +54,7 @@ def test_removing_an_absent_book_succeeds(client, auth):
     ({"bookId": "abc"}, 404), ({"bookId": "99999999999999999999"}, 404), ({"bookId": ["1"]}, 422),
 ])
 def test_bad_book_ids_change_nothing(client, auth, body, status):
+    """Adding a missing or malformed book id is refused and adds nothing."""
     headers = auth.customer()
     response = client.post("/api/users/wishlist", headers=headers, json=body)
     assert response.status_code == status and response.get_json()["success"] is False
@@ -59,6 +62,7 @@ def test_bad_book_ids_change_nothing(client, auth, body, status):
 
 
 def test_archived_books_cannot_be_added_and_drop_out_of_the_list(client, auth, factories):
+    """Archived books cannot be added and drop out of a wishlist that had them."""
     headers = auth.customer()
     book = factories.book()
     client.post("/api/users/wishlist", headers=headers, json={"bookId": str(book.id)})

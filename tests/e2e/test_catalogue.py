@@ -173,6 +173,8 @@ def test_categories_and_a_category_page(page):
 
 
 def test_best_sellers_ranked_and_new_releases_dated_by_category(page, shop):
+    """Best sellers show rank and copies sold and new releases a NEW mark and date, each filtered by a category kept
+    in the address, with no accessibility violations."""
     page.goto("/bestsellers")
     grid = page.get_by_role("list", name="Best Sellers")
     expect(grid.get_by_role("listitem").first).to_contain_text("Rank #1")
@@ -190,6 +192,7 @@ def test_best_sellers_ranked_and_new_releases_dated_by_category(page, shop):
 
 
 def test_faq_opens_one_answer_at_a_time(page):
+    """The FAQ opens one answer at a time, by click or keyboard, and clicking the open question closes it."""
     page.goto("/faq")
     questions = page.get_by_role("main").get_by_role("button")
     expect(questions).to_have_count(12)
@@ -221,6 +224,7 @@ def test_newsletter_from_the_footer_sends_a_confirmation_that_works(page, smtp):
 
 
 def test_unknown_address_shows_the_not_found_screen(page):
+    """An unknown address shows the Page not found screen and title, with no accessibility violations."""
     page.goto("/no/such/shelf")
     expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
     expect(page).to_have_title("Page not found — Bookstore")
@@ -253,6 +257,8 @@ def test_every_screen_is_titled_accessible_and_fits_a_phone(page, phone_page, pa
 
 
 def test_phone_menu_opens_navigates_and_closes(phone_page):
+    """On a phone the menu opens, closes on Escape with focus back on its button, and closes after navigating,
+    without horizontal scrolling."""
     phone_page.goto("/")
     header = phone_page.get_by_role("banner")
     toggle = header.get_by_role("button", name="Menu")

@@ -13,11 +13,10 @@ from bookstore.extensions import db
 from bookstore.jobs import tasks
 from bookstore.models import OutboxMail
 from tests.conftest import empty_database
-from tests.factories import Factories
+from tests.factories import Factories, placed
 from tests.fakes.smtp_sink import SmtpSink
 from tests.fakes.smtp_tarpit import SmtpTarpit
 from tests.jobs.consumer import Consumer, wait_until, worker_env
-from tests.orders_helpers import placed
 
 SHOPPER = {"firstName": "Asha", "lastName": "Verma", "email": "asha@example.in", "password": "secret-pass-1",
            "phone": "9876543210"}

@@ -9,7 +9,7 @@ from bookstore.extensions import db
 from bookstore.jobs import tasks
 from bookstore.models import AccountToken, RevokedToken, utcnow
 from tests.api.test_payments import create_razorpay_order, online_order, paid_mails
-from tests.orders_helpers import order_row, set_order, stock_of
+from tests.helpers import order_row, set_order, stock_of
 
 
 @pytest.fixture

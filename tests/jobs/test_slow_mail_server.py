@@ -3,11 +3,10 @@
 mails go out when the server comes back."""
 import time
 
-from tests.factories import Factories
+from tests.factories import Factories, order_payload
 from tests.fakes.smtp_sink import SmtpSink
 from tests.fakes.smtp_tarpit import SmtpTarpit
 from tests.jobs.consumer import wait_until
-from tests.orders_helpers import body
 from tests.server import Gunicorn, request
 
 SHOPPER = {"firstName": "Asha", "lastName": "Verma", "email": "asha@example.in", "password": "secret-pass-1",
@@ -24,7 +23,7 @@ def test_a_silent_mail_server_never_slows_a_request(app, database_url, tmp_path)
         server.env.update(MAIL_SERVER="127.0.0.1", MAIL_PORT=str(port), MAIL_RETRY_SECONDS="1")
         server.start()
         try:
-            calls = [("/api/orders", body([(book, 1)]), 201), ("/api/auth/register", SHOPPER, 201),
+            calls = [("/api/orders", order_payload([(book, 1)]), 201), ("/api/auth/register", SHOPPER, 201),
                      ("/api/auth/forgot-password", {"email": SHOPPER["email"]}, 202)]
             for path, payload, expected in calls:
                 started = time.monotonic()

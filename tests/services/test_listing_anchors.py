@@ -82,6 +82,7 @@ def test_anchors_follow_every_change_to_the_listing(client, factories, small_anc
 
 
 def test_a_deep_page_past_the_end_is_empty(client, factories, small_anchors):
+    """A deep page past the end of a listing is empty and still counts every book."""
     _shelf_of_books(factories, count=10)
     body = client.get("/api/books", query_string={"limit": LIMIT, "page": 9}).get_json()
     assert body["books"] == [] and body["totalBooks"] == 10

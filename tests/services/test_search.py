@@ -118,16 +118,19 @@ def test_preview_is_case_insensitive_and_uses_the_earliest_word():
 
 
 def test_preview_of_text_that_starts_with_the_match_has_no_leading_ellipsis():
+    """A preview of text whose match is at its start begins with the text itself and ends with an ellipsis."""
     text = search.preview(LONG_TEXT, "guide")
     assert text.startswith("This guide")
     assert text.endswith("…")
 
 
 def test_preview_of_short_text_is_the_whole_text():
+    """Text shorter than a preview is shown whole, without ellipses."""
     assert search.preview("Solved papers.", "papers") == "Solved papers."
 
 
 def test_preview_without_a_match_starts_at_the_beginning():
+    """Without a match in the text the preview starts at its beginning."""
     text = search.preview(LONG_TEXT, "zoology")
     assert text.startswith("This guide") and text.endswith("…")
 
@@ -180,6 +183,7 @@ def test_every_word_must_match(client, factories):
 
 @pytest.mark.parametrize("query", ["PHYSICS", "pHySiCs", "Physics", "CONCEPTS OF phys"])
 def test_search_is_case_insensitive(client, factories, query):
+    """A search matches whatever the letter case of the query."""
     factories.book(title="Concepts of Physics")
     factories.book(title="Organic Chemistry")
     assert _titles(_search(client, query)) == ["Concepts of Physics"]
@@ -206,6 +210,7 @@ def test_title_and_author_matches_rank_before_description_only_matches(client, f
 
 
 def test_author_match_ranks_before_description_match(client, factories):
+    """A match in the author ranks before a match in the description, even for an older book."""
     factories.book(title="Concepts of Physics", author="H. C. Verma", created_at=_days_ago(30))
     factories.book(title="Solutions Manual", author="S. Gupta", created_at=_days_ago(1),
                    description="Worked solutions to every problem in the Verma textbook.")
@@ -258,6 +263,8 @@ def test_filtered_search_keeps_the_tiers(client, factories):
 
 
 def test_every_word_in_title_or_author_ranks_before_words_spread_further(client, factories):
+    """Books with every word in the title rank first, then words split over title and author, then words spread into
+    the description."""
     spread = factories.book(title="Mechanics", author="S. Gupta", description="Verma's physics method").id
     split = factories.book(title="Physics Problems", author="H. C. Verma").id
     in_title = factories.book(title="Verma Physics Companion", author="R. Rao").id
@@ -285,12 +292,14 @@ def test_isbn_finds_its_book_with_or_without_separators(client, factories, typed
 
 
 def test_stored_isbn10_is_found_as_typed(client, factories):
+    """A book stored with an ISBN-10 is found by that ISBN typed with hyphens."""
     book = factories.book(title="Old Edition", isbn="0306406152")
     body = _search(client, "0-306-40615-2")
     assert [b["_id"] for b in body["books"]] == [str(book.id)]
 
 
 def test_unknown_isbn_finds_nothing(client, factories):
+    """A well-formed ISBN that no book has finds nothing, with a total of 0 and no pages."""
     factories.book(title="GATE Previous Papers", isbn=ISBN13)
     body = _search(client, "978-0-306-40615-7")
     assert body["books"] == [] and body["totalBooks"] == 0 and body["totalPages"] == 0
@@ -324,6 +333,7 @@ def test_hostile_text_never_breaks_search_or_suggestions(client, factories, text
 
 @pytest.mark.parametrize("text", ['"phys', "phys*", "phys:*", "(phys)", "PHYS^", "-phys", "phys%", "'phys'"])
 def test_operators_around_a_word_are_ignored_and_the_word_still_matches(client, factories, text):
+    """Search operators and punctuation around a word are ignored; the word still matches."""
     factories.book(title="Concepts of Physics")
     factories.book(title="Organic Chemistry")
     assert _titles(_search(client, text)) == ["Concepts of Physics"]
@@ -341,6 +351,7 @@ def test_renaming_a_book_updates_search(client, factories):
 
 
 def test_changing_tags_and_description_updates_search(client, factories):
+    """Changing a book's tags and description changes what finds it: old words no longer do, new ones do."""
     book = factories.book(title="Plain Title", tags=["jee"], description="Old words.")
     book.tags = ["neet"]
     book.description = "Covers genetics."
@@ -351,6 +362,7 @@ def test_changing_tags_and_description_updates_search(client, factories):
 
 
 def test_deleting_a_book_removes_it_from_search(client, factories):
+    """A deleted book is no longer found or counted."""
     book = factories.book(title="Concepts of Physics")
     keep = factories.book(title="Physics Galaxy")
     db.session.delete(book)
@@ -361,6 +373,7 @@ def test_deleting_a_book_removes_it_from_search(client, factories):
 
 
 def test_archived_books_are_never_found(client, factories):
+    """Archived books are never found or counted by a search."""
     factories.book(title="Concepts of Physics", archived=True)
     live = factories.book(title="Physics Galaxy")
     body = _search(client, "physics")
@@ -369,6 +382,7 @@ def test_archived_books_are_never_found(client, factories):
 
 
 def test_archived_book_is_not_found_by_isbn(client, factories):
+    """An archived book is not found by its ISBN either."""
     factories.book(title="Concepts of Physics", isbn=ISBN13, archived=True)
     body = _search(client, _hyphenate(ISBN13))
     assert body["books"] == [] and body["totalBooks"] == 0
@@ -396,6 +410,7 @@ def _tiered_physics(factories, count: int) -> None:
 
 
 def test_the_exact_limit_is_a_thousand_by_default(app):
+    """Search totals are counted exactly up to 1,000 matches by default."""
     assert search.EXACT_TOTAL_LIMIT == 1000 and search.exact_total_limit() == 1000
 
 
@@ -445,6 +460,7 @@ def test_following_next_through_an_approximate_total_shows_every_match_once(clie
 
 
 def test_a_page_past_the_end_of_an_approximate_search_is_empty_and_exact(client, factories, capped):
+    """A page past the end of a capped search is empty and reports the exact total."""
     _tiered_physics(factories, 9)
     body = _search(client, "physics", limit=2, page=20)
     assert body["books"] == []
@@ -452,6 +468,7 @@ def test_a_page_past_the_end_of_an_approximate_search_is_empty_and_exact(client,
 
 
 def test_a_list_without_a_search_is_always_counted_in_full(client, factories, capped):
+    """Listings without a search are always counted exactly, whatever their filters or sort."""
     _tiered_physics(factories, 9)
     for params in ({}, {"category": "gate"}, {"minPrice": "50"}, {"sortBy": "title"}):
         body = client.get("/api/books", query_string={"limit": 2, **params}).get_json()
@@ -459,6 +476,7 @@ def test_a_list_without_a_search_is_always_counted_in_full(client, factories, ca
 
 
 def test_archived_books_are_not_counted_towards_the_limit(client, factories, capped):
+    """Archived books do not count towards the exact-total limit of a search."""
     _tiered_physics(factories, EXACT_LIMIT)
     for n in range(3):
         factories.book(title=f"Physics Archived {n}", archived=True)

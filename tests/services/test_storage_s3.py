@@ -45,6 +45,8 @@ FORM = {"title": "Indian Polity for Civil Services", "author": "M. Laxmikanth", 
 
 
 def test_covers_go_to_the_bucket_with_long_caching(app, client, auth, s3):
+    """With S3 configured, a cover and its thumbnail go to the bucket with a year's immutable caching and are linked
+    from the CDN address."""
     admin = auth.admin()
     response = client.post("/api/books", json={**FORM, "imageUrl": cover()}, headers=admin)
     assert response.status_code == 201, response.get_json()
@@ -69,6 +71,7 @@ def test_covers_go_to_the_bucket_with_long_caching(app, client, auth, s3):
 
 
 def test_a_refused_upload_writes_nothing_to_the_bucket(app, client, auth, s3):
+    """A refused cover upload writes nothing to the bucket."""
     upload, status, _message = HOSTILE["decompression bomb"]
     response = client.post("/api/books", json={**FORM, "imageUrl": upload}, headers=auth.admin())
     assert response.status_code == status and s3.keys() == set()
