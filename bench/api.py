@@ -168,11 +168,11 @@ def raise_on_sigterm() -> None:
 
 
 def data_fingerprint() -> str:
-    """Hash of what shapes a built catalogue: migrations, models and the demo data generator."""
+    """Hash of what shapes a built catalogue: migrations, models and the demo catalogue package."""
     digest = hashlib.sha256()
     files = [*sorted((ROOT / "migrations" / "versions").glob("*.py")),
              *sorted((ROOT / "bookstore" / "models").glob("*.py")),
-             ROOT / "bookstore" / "services" / "demo.py"]
+             *sorted((ROOT / "bookstore" / "demo").glob("*.py"))]
     for path in files:
         digest.update(str(path.relative_to(ROOT)).encode())
         digest.update(path.read_bytes() if path.exists() else b"<missing>")
@@ -190,8 +190,8 @@ def run_flask(args: list[str], catalogue: Catalogue) -> None:
 
 def seed(catalogue: Catalogue) -> None:
     """Migrate and fill the catalogue with the deterministic demo data."""
-    if not (ROOT / "bookstore" / "services" / "demo.py").exists():
-        raise BenchError("seed-demo is not available yet (bookstore/services/demo.py is missing)")
+    if not (ROOT / "bookstore" / "demo" / "generator.py").exists():
+        raise BenchError("seed-demo is not available yet (bookstore/demo/generator.py is missing)")
     started = time.monotonic()
     print(f"  building {catalogue.size:,}-book catalogue (db upgrade, seed-demo)...", end="", flush=True)
     run_flask(["db", "upgrade"], catalogue)

@@ -41,13 +41,13 @@ def create_admin(email, password, first_name, last_name):
 @with_appcontext
 def seed_demo(count, if_empty, covers):
     """Load a deterministic demo catalogue of study books over the 18 categories."""
-    from bookstore.services import demo
+    from bookstore.demo import generator
 
     if if_empty and db.session.scalar(db.select(Book.id).limit(1)) is not None:
         click.echo("The catalogue has books already; demo data not loaded.")
         return
     with click.progressbar(length=count, label="Making demo books") as bar:
-        made = demo.seed(count, with_covers=covers, progress=bar.update)
+        made = generator.seed(count, with_covers=covers, progress=bar.update)
     click.echo(f"Loaded {made} demo books.")
 
 

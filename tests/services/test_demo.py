@@ -12,9 +12,10 @@ from PIL import Image
 from sqlalchemy import delete, func, select
 from sqlalchemy import text as sql_text
 
+from bookstore.demo import generator as demo
 from bookstore.extensions import db
 from bookstore.models import Book, Category
-from bookstore.services import catalogue, demo
+from bookstore.services import catalogue
 
 KEY = re.compile(r"^covers/([0-9a-f]{2})/(\1[0-9a-f]{30})(-thumb)?\.jpg$")
 # A full stop between sentences, not inside "B.A. students" or "M.A. and M.Phil".
@@ -105,8 +106,8 @@ def test_the_same_count_gives_the_same_catalogue(app):
 
 def test_books_do_not_depend_on_the_process_hash_seed():
     """Book n is the same in every process whatever PYTHONHASHSEED: no set or hash order leaks in."""
-    script = ("from bookstore.services import demo, demo_data\n"
-              "shelves = [demo.Shelf(n, s, s.upper(), '#455a64') for n, s in enumerate(demo_data.SHELVES)]\n"
+    script = ("from bookstore.demo import data, generator as demo\n"
+              "shelves = [demo.Shelf(n, s, s.upper(), '#455a64') for n, s in enumerate(data.SHELVES)]\n"
               "for i in range(90): print(demo._book(i, demo.isbn13(i), shelves[i % 18]))")
     outputs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                               cwd=Path(__file__).parents[2], env={**os.environ, "PYTHONHASHSEED": seed}).stdout

@@ -17,10 +17,10 @@ from itertools import accumulate
 from flask import Flask, current_app
 from sqlalchemy import func, insert, select, text
 
+from bookstore.demo import cover_art, data
 from bookstore.extensions import db
 from bookstore.models import Book, Category
-from bookstore.services import covers, storage
-from bookstore.services import demo_data as data
+from bookstore.services import storage
 
 SEED = 20261101
 # Dates are computed from a fixed day, not today, so the same N gives byte-identical books.
@@ -121,7 +121,7 @@ def _free_indexes(count: int) -> list[int]:
     return indexes
 
 
-def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, covers.CoverSpec]:
+def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, cover_art.CoverSpec]:
     """One book's row and cover; everything comes from a generator seeded by its serial number."""
     rng = random.Random((SEED << 32) + index)
     published = REFERENCE_DATE - timedelta(days=1 + int(rng.random() ** 1.6 * (PUBLISHING_YEARS * 365 - 2)))
@@ -135,7 +135,7 @@ def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, covers.CoverSpec]:
     dimensions, weight = _physical(rng, shelf.words["trim"], pages, book_format)
     # Log-normal sales: most books sell a few dozen copies, a handful sell thousands.
     copies_sold = int(rng.lognormvariate(3.2, 1.35))
-    cover = covers.CoverSpec(title, author, shelf.name, shelf.color, rng.getrandbits(32))
+    cover = cover_art.CoverSpec(title, author, shelf.name, shelf.color, rng.getrandbits(32))
     return {
         "title": title,
         "author": author,
@@ -405,7 +405,7 @@ def _make_books(indexes: list[int], with_covers: bool) -> list[dict]:
     for index in indexes:
         row, cover_spec = _book(index, isbn13(index), _worker_shelves[index % len(_worker_shelves)])
         if with_covers:
-            cover = covers.draw(cover_spec)
+            cover = cover_art.draw(cover_spec)
             storage.put(cover.key, cover.data)
             storage.put(cover.thumbnail_key, cover.thumbnail_data)
             row["cover_key"], row["thumbnail_key"] = cover.key, cover.thumbnail_key

@@ -504,7 +504,6 @@ PUBLISHERS = (
     "Tungabhadra Academic", "Gomti Pustak Bhandar",
 )
 
-LANGUAGES = ("English", "Hindi", "English & Hindi")
 FORMATS = (("Paperback", 78), ("Hardcover", 8), ("E-Book", 10), ("Audiobook", 4))
 
 # Trim sizes in cm: textbooks, exam guides (often A4-ish) and slim school books.

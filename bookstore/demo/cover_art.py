@@ -1,4 +1,4 @@
-"""Draws generated book covers: category colour, a simple geometric motif, title, author, shelf name.
+"""Draws the demo catalogue's cover art: category colour, a simple geometric motif, title, author, shelf name.
 
 Pure Pillow, no Flask, so it runs in worker processes. Drawing is tuned for the demo catalogue's
 100,000 covers: words are rendered once per process and pasted afterwards, which is several
@@ -25,7 +25,6 @@ AUTHOR_BAND = 74
 # Largest title size first; a long title steps down until it fits in the lines allowed.
 TITLE_SIZES = ((34, 4), (30, 5), (26, 6), (22, 7))
 TITLE_LEADING = 1.18
-MOTIFS = ("circles", "stripes", "rings", "hills", "blocks", "sun", "grid")
 
 
 @dataclass(frozen=True)
@@ -56,7 +55,7 @@ def draw(spec: CoverSpec) -> Cover:
     ink, tint = _inks(base)
     image = Image.new("RGB", COVER_SIZE, base)
     canvas = ImageDraw.Draw(image)
-    _MOTIF_PAINTERS[MOTIFS[spec.design % len(MOTIFS)]](canvas, rng, tint)
+    MOTIFS[spec.design % len(MOTIFS)](canvas, rng, tint)
     _frame(canvas, base)
     _write_category(image, canvas, spec.category, ink)
     _write_title(image, spec.title, ink)
@@ -151,8 +150,8 @@ def _grid(canvas, rng, tint):
             canvas.rectangle((x, y, x + size, y + size), fill=tint)
 
 
-_MOTIF_PAINTERS = {"circles": _circles, "stripes": _stripes, "rings": _rings, "hills": _hills,
-                   "blocks": _blocks, "sun": _sun, "grid": _grid}
+# The painters in a fixed order: a book's design number picks one, so its cover never changes.
+MOTIFS = (_circles, _stripes, _rings, _hills, _blocks, _sun, _grid)
 
 
 @lru_cache(maxsize=None)
