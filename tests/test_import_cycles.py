@@ -1,6 +1,7 @@
 """No module of `bookstore/` imports another in a cycle (through module-level imports): layers stay
 layers, and a service can be read, tested and changed without dragging its callers in. Imports inside
-functions (a job calling the service that enqueues it) are the deliberate exception and not walked."""
+functions (a job calling the service that enqueues it) are the deliberate exception and not walked.
+The demo catalogue (`bookstore/demo/`) is the CLI's alone: no other module imports it, even inside a function."""
 import ast
 from pathlib import Path
 
@@ -12,17 +13,21 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _top_level_imports(path: Path, modules: set[str]) -> set[str]:
-    """The bookstore modules a file imports at module level (`from x import y` may name a module)."""
-    tree = ast.parse(path.read_text(), str(path))
+def _imported(nodes) -> set[str]:
+    """The names these statements import, as `module` and, for `from x import y`, `x.y` (y may be a module)."""
     found = set()
-    for node in tree.body:
+    for node in nodes:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module)
             found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return {name for name in found if name in modules}
+    return found
+
+
+def _top_level_imports(path: Path, modules: set[str]) -> set[str]:
+    """The bookstore modules a file imports at module level (`from x import y` may name a module)."""
+    return {name for name in _imported(ast.parse(path.read_text(), str(path)).body) if name in modules}
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -64,3 +69,36 @@ def test_bookstore_has_no_import_cycles():
 def test_the_cycle_finder_finds_a_cycle():
     """The walker is not blind: a made-up a -> b -> c -> a is reported."""
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+
+
+# Who may import the demo catalogue besides its own modules: `flask seed-demo`.
+DEMO = "bookstore.demo"
+DEMO_IMPORTERS = {"bookstore.cli"}
+
+
+def _in_demo(name: str) -> bool:
+    return name == DEMO or name.startswith(DEMO + ".")
+
+
+def demo_importers(sources: dict[str, str]) -> list[str]:
+    """The modules outside the demo package and the CLI that import the demo package or one of its modules."""
+    return sorted(name for name, source in sources.items()
+                  if not _in_demo(name) and name not in DEMO_IMPORTERS
+                  and any(_in_demo(found) for found in _imported(ast.walk(ast.parse(source, name)))))
+
+
+def test_only_the_cli_imports_the_demo_catalogue():
+    """The web app never needs the demo catalogue: no module of bookstore/ but cli.py imports bookstore.demo."""
+    sources = {_module_name(path): path.read_text() for path in PACKAGE.rglob("*.py")}
+    assert DEMO in sources and "bookstore.demo.generator" in sources
+    assert demo_importers(sources) == []
+
+
+def test_the_demo_check_sees_imports_inside_functions():
+    """The demo check is not blind: an import of it in any spelling, even inside a function, is reported."""
+    sources = {"bookstore.api.books": "def view():\n    from bookstore.demo import generator\n",
+               "bookstore.seo": "import bookstore.demo.data\n",
+               "bookstore.spa": "from bookstore import demo\n",
+               "bookstore.cli": "def seed():\n    from bookstore.demo import generator\n",
+               "bookstore.demo.generator": "from bookstore.demo import data\n"}
+    assert demo_importers(sources) == ["bookstore.api.books", "bookstore.seo", "bookstore.spa"]
