@@ -12,7 +12,7 @@ SECURITY_SCHEME = {"type": "http", "scheme": "bearer", "bearerFormat": "JWT",
 
 
 class ErrorSchema(Schema):
-    """Every error (decisions §2): `errors` per field for validation; some refusals carry more facts
+    """Every error (product §1.2): `errors` per field for validation; some refusals carry more facts
     (a 409's current prices or book), hence other properties are allowed."""
 
     class Meta:

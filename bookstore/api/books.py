@@ -105,7 +105,7 @@ def books_by_ids(query):
 @blp.arguments(SuggestQuerySchema, location="query")
 @blp.response(200, SuggestReplySchema)
 def suggest(query):
-    """Search-as-you-type suggestions (spec §9 quotas)."""
+    """Search-as-you-type suggestions (product §3.4 quotas)."""
     return {"suggestions": catalogue.suggest(query["q"])}
 
 

@@ -16,5 +16,5 @@ class CategoryListReplySchema(Schema):
 @blp.route("", methods=["GET"])
 @blp.response(200, CategoryListReplySchema)
 def list_categories():
-    """Every category in the spec's order, with its number of books."""
+    """Every category in the shop's order (product §3.1), with its number of books."""
     return {"categories": catalogue.categories_with_counts()}

@@ -2,7 +2,7 @@
 
 Both routes are browser navigations, so they answer with redirects, never JSON: success ends at
 `/auth/callback#token=...&user=...`, every failure at `/auth/callback#error=<code>`. The fragment
-never reaches a server log (decisions §3).
+never reaches a server log (product §8.6).
 """
 import json
 import logging

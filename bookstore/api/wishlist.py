@@ -1,4 +1,4 @@
-"""The signed-in shopper's wishlist (spec §7 paths under /api/users)."""
+"""The signed-in shopper's wishlist (product §3.8: paths under /api/users)."""
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 

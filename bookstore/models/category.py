@@ -1,4 +1,4 @@
-"""The 18 shelves of the shop (spec §3), fixed reference data loaded by a migration."""
+"""The 18 shelves of the shop (product §3.1), fixed reference data loaded by a migration."""
 from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 

@@ -109,7 +109,7 @@ class Order(TimestampMixin, db.Model):
         return sum(line.quantity for line in self.lines)
 
     def can_be_cancelled_by_customer(self, now: datetime) -> bool:
-        """Pending or processing, and placed less than an hour ago (decisions §5)."""
+        """Pending or processing, and placed less than an hour ago (product §7.4)."""
         created = self.created_at if self.created_at.tzinfo else self.created_at.replace(tzinfo=now.tzinfo)
         return self.status in ("pending", "processing") and (now - created).total_seconds() < 3600
 

@@ -52,7 +52,7 @@ class BookSchema(Schema):
 
 
 class PageQuerySchema(InputSchema):
-    """`page` from 1; `limit` defaults to 12 and is clamped to 100 (decisions §2)."""
+    """`page` from 1; `limit` defaults to 12 and is clamped to 100 (product §1.4)."""
 
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=100000, error="Page must be 1 or more."))
     limit = fields.Integer(load_default=12, validate=validate.Range(min=1, error="Limit must be 1 or more."))
@@ -120,14 +120,14 @@ class SuggestionSchema(Schema):
 
 # ---------------------------------------------------------------- the admin book form
 
-# Spec §5: the edit form's checks, in this order; the reply's message is the first that fails.
+# Product §10.2: the edit form's checks, in this order; the reply's message is the first that fails.
 FORM_ORDER = ("title", "author", "description", "price", "category", "weight", "imageUrl")
 PRICE_MESSAGE = "Valid price is required"
 MAX_TAGS = 20
 
 
 def _spec_required(message: str, max_length: int) -> Trimmed:
-    """A required trimmed text whose missing, null or blank value reads exactly as the spec words it."""
+    """A required trimmed text whose missing, null or blank value reads exactly as product §10.2 words it."""
     return Trimmed(required=True, max_length=max_length, error_messages=required(message), blank_message=message)
 
 
@@ -159,7 +159,7 @@ class IsbnField(fields.String):
 
 
 class BookInputSchema(InputSchema):
-    """POST /api/books: the spec's form fields. Declared in the spec's order of checks."""
+    """POST /api/books: the admin form's fields (product §10.2), declared in its order of checks."""
 
     title = _spec_required("Book title is required", 255)
     author = _spec_required("Author is required", 200)
@@ -219,7 +219,7 @@ class BookInputSchema(InputSchema):
         return data
 
     def handle_error(self, error: ValidationError, data, **kwargs):
-        """Order the field errors as the spec's form checks them, so `message` is the first one."""
+        """Order the field errors as the form checks them (product §10.2), so `message` is the first one."""
         messages = error.messages if isinstance(error.messages, dict) else {"_schema": error.messages}
         ordered = {name: messages[name] for name in FORM_ORDER if name in messages}
         ordered.update({name: value for name, value in messages.items() if name not in ordered})

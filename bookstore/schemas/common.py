@@ -18,7 +18,7 @@ class PaginationSchema(Schema):
 
 
 def pagination(page) -> dict:
-    """The decisions §2 pagination object for a services Page."""
+    """The product §1.4 pagination object for a services Page."""
     reply = {"page": page.page, "limit": page.limit, "total": page.total, "totalPages": page.total_pages}
     if page.total_is_approximate is not None:
         reply["totalIsApproximate"] = page.total_is_approximate

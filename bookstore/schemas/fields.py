@@ -169,7 +169,7 @@ def required_text(label: str, max_length: int, **kwargs) -> Trimmed:
 
 
 def required(message: str) -> dict:
-    """Error messages for a required field, in the spec's words."""
+    """Error messages for a required field, in the words the screens show (product §1.2)."""
     return {"required": message, "null": message}
 
 

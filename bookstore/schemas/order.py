@@ -1,4 +1,4 @@
-"""Order shapes: the spec's order payload in, the order with lines, address and history out."""
+"""Order shapes: the order payload in (product §5), the order with lines, address and history out."""
 import re
 
 from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates, validates_schema

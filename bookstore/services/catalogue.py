@@ -30,7 +30,7 @@ def _visible():
 
 
 def find_category(name_or_slug: str) -> Category | None:
-    """A category by its lower-cased name as in the spec's links ('i.i.t') or by slug ('iit')."""
+    """A category by its lower-cased name as in the shop's links ('i.i.t', product §3.1) or by slug ('iit')."""
     key = name_or_slug.strip().lower()
     return db.session.scalar(select(Category).where(or_(func.lower(Category.name) == key, Category.slug == key)))
 
@@ -203,11 +203,11 @@ def new_releases(limit: int = 8, category: str | None = None) -> list[Book]:
 
 
 def categories_with_counts() -> list[Category]:
-    """The 18 categories in the spec's order, each with its number of visible books (kept by triggers)."""
+    """The 18 categories in order (product §3.1), each with its number of visible books (kept by triggers)."""
     return list(db.session.scalars(select(Category).order_by(Category.position)))
 
 
-# Spec §9: up to 3 suggestions by title, 2 by author, 2 by category, 2 by description; 8 at most.
+# Product §3.4: up to 3 suggestions by title, 2 by author, 2 by category, 2 by description; 8 at most.
 SUGGESTION_QUOTAS = (("title", 3), ("author", 2), ("category", 2), ("description", 2))
 MAX_SUGGESTIONS = 8
 SUGGESTION_CANDIDATES = 200
@@ -240,7 +240,7 @@ _CATEGORY_NAMES: dict[str, list[tuple[int, str, str]]] = {}
 
 
 def suggest(query: str) -> list[Suggestion]:
-    """Search-as-you-type suggestions, one per book, following the spec's quotas.
+    """Search-as-you-type suggestions, one per book, following the quotas of product §3.4.
 
     Within one part every prefix match is as good as another, so each part offers its best sellers
     among a bounded set of its matches (search.best_sellers_by_part): the same cost at 1,000 or

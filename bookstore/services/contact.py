@@ -25,7 +25,7 @@ def list_messages(page: int, limit: int, status: str | None = None) -> Page:
 
 
 def change_status(message_id: str, status: str, actor: User) -> ContactMessage:
-    """Mark a message new, in progress or resolved (any to any, spec §4), with an audit entry. :raise NotFound:"""
+    """Mark a message new, in progress or resolved (any to any, product §10.4), with an audit entry. :raise NotFound:"""
     key = parse_id(message_id)
     message = db.session.get(ContactMessage, key) if key else None
     if message is None:

@@ -1,6 +1,6 @@
 """The administrators' dashboard figures, each one aggregate query in the database.
 
-Revenue (decisions §8): order totals, shipping included, of paid orders and of delivered
+Revenue (product §10.8): order totals, shipping included, of paid orders and of delivered
 cash-on-delivery orders; cancelled orders never count. Days are India Standard Time days.
 """
 from dataclasses import dataclass

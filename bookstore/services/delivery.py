@@ -1,7 +1,7 @@
 """Delivery to a PIN: the shop's delivery and cash-on-delivery rules, and when a parcel would arrive.
 
 The rules are shop settings an administrator edits (`shop_settings`, one JSON value per key; a key
-without a row has its default from decisions §9). `rules()` is what checkout reads; `estimate(pin,
+without a row has its default from product §10.6). `rules()` is what checkout reads; `estimate(pin,
 now)` is the answer to "delivery to my PIN", from the shop's dispatch PIN, the zone of the two
 places, business days per zone, the daily dispatch cut-off (IST), Sundays and listed holidays.
 """
@@ -27,7 +27,7 @@ PIN_MESSAGE = "PIN code must be 6 digits and cannot start with 0."
 UNKNOWN_PIN_MESSAGE = "We can't confirm delivery to this PIN."
 UNSERVICEABLE_MESSAGE = "We don't deliver to this PIN yet."
 
-# Stored form of every setting (paise, ISO dates, "HH:MM" in IST) and its default (decisions §9).
+# Stored form of every setting (paise, ISO dates, "HH:MM" in IST) and its default (product §10.6).
 DEFAULTS: dict[str, object] = {
     "dispatch_pin": "560001",  # the shop's address on the contact page: MG Road, Bengaluru
     "dispatch_cutoff": "14:00",

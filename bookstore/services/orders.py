@@ -7,7 +7,7 @@ from bookstore.models import Order, OrderLine, OrderStatusChange, User, utcnow
 from bookstore.services import audit, coupons, notifications, refunds, stock
 from bookstore.services.paging import Page, paginate
 
-# The way an order goes (decisions §9): forward one step at a time; cancelled from the first two.
+# The way an order goes (product §7.3): forward one step at a time; cancelled from the first two.
 FORWARD = ("pending", "processing", "shipped", "delivered")
 CANCELLABLE = ("pending", "processing")
 NEEDS_PAYMENT = ("processing", "shipped", "delivered")

@@ -20,7 +20,7 @@ from bookstore.models import Book
 MAX_TOKENS = 8
 # Below this offset a page of whole rows costs no more than a page of ids.
 SHALLOW_OFFSET = 100
-# Product decision: a search's total is exact up to 1,000 matches; above that the shop says
+# Product §3.3: a search's total is exact up to 1,000 matches; above that the shop says
 # "1,000+", so counting stops there (a count visits every match's row on PostgreSQL). Tests lower
 # it with the SEARCH_EXACT_TOTAL_LIMIT setting.
 EXACT_TOTAL_LIMIT = 1000
@@ -75,7 +75,7 @@ def _is_postgres() -> bool:
     return db.engine.dialect.name == "postgresql"
 
 
-# Relevance (decisions §4: title and author matches first) comes in tiers: every word in the
+# Relevance (product §3.3: title and author matches first) comes in tiers: every word in the
 # title; else every word in the title or author; else anywhere. Newest first within a tier (a new
 # edition before an old one). Unlike a per-row score (bm25, ts_rank), which needs every match
 # scored and sorted, a tier is its own query read in id order that stops after one page, so a page
@@ -291,7 +291,7 @@ def matches_words(text: str, query: str) -> bool:
 
 
 def preview(text: str, query: str, width: int = 50) -> str:
-    """About `width` characters of text around the first word of the query (spec §9)."""
+    """About `width` characters of text around the first word of the query (product §3.4)."""
     words = tokens(query)
     lowered = text.lower()
     start = min((i for i in (lowered.find(w) for w in words) if i >= 0), default=0)

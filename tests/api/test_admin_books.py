@@ -1,4 +1,4 @@
-"""Administrators' book writes (decisions §3–§4, spec §5): create, edit, covers, delete or archive.
+"""Administrators' book writes (product §10.1-§10.2, §3.7): create, edit, covers, delete or archive.
 
 Covers are decoded and re-encoded by the server; hostile uploads are refused with nothing stored.
 Every write leaves an audit entry; every refusal leaves the database and the media folder as they were.
@@ -78,7 +78,7 @@ def search_ids(client, text: str) -> list[str]:
 # ---------------------------------------------------------------- create
 
 def test_an_admin_adds_a_book_with_its_cover(app, client, admin):
-    """The spec's form in; the book stored with publishYear as Jan 1, paise, a re-encoded cover and thumbnail."""
+    """The form in (product §10.2); the book stored with publishYear as Jan 1, paise, a re-encoded cover and thumbnail."""
     before = book_count_of("banking")
     response = create(client, admin)
     assert response.status_code == 201, response.get_json()
@@ -160,7 +160,7 @@ def test_metadata_is_really_stripped(app, client, admin):
 # ---------------------------------------------------------------- refusals
 
 VALIDATION_ORDER = [
-    # What the form lacks, and the message the spec's edit page checks first (spec §5, in order).
+    # What the form lacks, and the message the edit page checks first (product §10.2, in order).
     ({"title": None, "author": None, "description": None, "price": None, "category": None, "weight": None,
       "imageUrl": None}, "Book title is required", "title"),
     ({"title": "  ", "author": None, "price": 0}, "Book title is required", "title"),

@@ -1,4 +1,4 @@
-"""The dashboard's figures match the database (decisions §8: revenue is paid orders plus delivered
+"""The dashboard's figures match the database (product §10.8: revenue is paid orders plus delivered
 cash-on-delivery orders, shipping included, never cancelled ones; days are IST days)."""
 from datetime import datetime, timedelta, timezone
 

@@ -3,7 +3,7 @@ import re
 
 from bookstore.security import is_admin_route
 
-# Administrator routes outside /api/admin (decisions §3: every book write; the contact inbox).
+# Administrator routes outside /api/admin (product §10.1: every book write; the contact inbox).
 # Listed here so that a view losing its admin_only mark fails the walk below.
 ADMIN_ROUTES_ELSEWHERE = {
     ("/api/books", "POST"), ("/api/books/<book_id>", "PUT"), ("/api/books/<book_id>", "DELETE"),

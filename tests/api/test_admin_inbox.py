@@ -1,4 +1,4 @@
-"""The contact inbox (spec §2, §4): paged messages with pagination.totalContacts, status changes
+"""The contact inbox (product §10.4): paged messages with pagination.totalContacts, status changes
 between new, in-progress and resolved (anything else 422), each one in the audit log."""
 from datetime import datetime, timedelta, timezone
 

@@ -1,4 +1,4 @@
-"""Administrators' order list and status changes (decisions §5): every change recorded and mailed,
+"""Administrators' order list and status changes (product §7.3, §7.6): every change recorded and mailed,
 never out of cancelled, never delivered to cancelled, stock given back once.
 
 Runs on the shop app (fake Razorpay and the SMTP sink) so refunds and e-mails are real.

@@ -1,4 +1,4 @@
-"""Registration, login and profile (spec §5 rules, decisions §3)."""
+"""Registration, login and profile (product §8.1-§8.3)."""
 import pytest
 
 from bookstore.models import User

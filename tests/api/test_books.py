@@ -47,7 +47,7 @@ def _id(book: Book) -> str:
 # ---------------------------------------------------------------- shape of a book
 
 def test_book_fields_and_rupee_amounts(client, factories):
-    """A book leaves the API in the spec's camelCase shape, its paise shown as rupees."""
+    """A book leaves the API in the camelCase shape of product §1.2, its paise shown as rupees."""
     book = factories.book(
         title="GATE Mechanical Engineering Guide", author="R. K. Rajput", category="gate",
         price_paise=49900, discounted_price_paise=44950, stock=5, isbn="9789309000041",

@@ -1,4 +1,4 @@
-"""GET /api/categories: the spec's 18 shelves, in its order, with live book counts."""
+"""GET /api/categories: the 18 shelves of product §3.1, in their order, with live book counts."""
 import re
 
 from bookstore.extensions import db
@@ -25,7 +25,7 @@ def _counts(client) -> dict[str, int]:
 
 
 def test_the_eighteen_categories_in_the_spec_order(client):
-    """The shop has exactly the spec's 18 shelves, B.COM third, listed in the spec's order."""
+    """The shop has exactly the 18 shelves of product §3.1, B.COM third, listed in its order."""
     categories = _categories(client)
     assert [category["name"] for category in categories] == SPEC_ORDER
 

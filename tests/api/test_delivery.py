@@ -231,7 +231,7 @@ def test_a_pin_the_shop_rules_out_is_not_serviceable(client):
 # ------------------------------------------------------------------ the service, as checkout reads it
 
 def test_the_service_takes_a_clock_and_reads_the_rules(app):
-    """estimate(pin, now) for checkout; rules() is typed, with the decisions §9 defaults."""
+    """estimate(pin, now) for checkout; rules() is typed, with the product §10.6 defaults."""
     answer = delivery.estimate("560 034", at("2026-12-01 10:00"))
     assert (answer.pin, answer.zone, answer.earliest, answer.latest) == ("560034", "sameCity", date(2026, 12, 2),
                                                                          date(2026, 12, 3))

@@ -1,4 +1,4 @@
-"""Google sign-in through a local fake OpenID provider (issue 6, decisions §3): every way in and every refusal."""
+"""Google sign-in through a local fake OpenID provider (issue 6, product §8.6): every way in and every refusal."""
 import json
 from urllib.parse import parse_qs, urlsplit
 

@@ -1,4 +1,4 @@
-"""How an order moves (decisions §9): forward one step at a time; cancelled only from pending or
+"""How an order moves (product §7.3): forward one step at a time; cancelled only from pending or
 processing; back or past a step only with a reason kept in the history; an online order moves on
 only once paid; a delivered cash-on-delivery order is paid (the courier collected the cash)."""
 import pytest

@@ -1,4 +1,4 @@
-"""Placing orders and following them (decisions §5, §8): the server prices, stocks and limits every order."""
+"""Placing orders and following them (product §5, §7): the server prices, stocks and limits every order."""
 import re
 from datetime import timedelta
 
@@ -179,7 +179,7 @@ def test_one_book_may_appear_only_once(client, factories, spellings):
     (21, "Cart has too many items. Please reduce the number of items."),
 ])
 def test_a_cart_has_1_to_20_lines(client, factories, lines, message):
-    """No lines, no orderItems or more than 20 lines are 422 with the spec's messages."""
+    """No lines, no orderItems or more than 20 lines are 422 with the messages of product §5.7."""
     book = factories.book(stock=10)
     payload = order_payload([(book, 1)])
     if lines == "missing":

@@ -1,4 +1,4 @@
-"""Forgot password and reset by e-mailed link (issue 6, decisions §8), mails from a real SMTP sink."""
+"""Forgot password and reset by e-mailed link (issue 6, product §8.4), mails from a real SMTP sink."""
 from datetime import timedelta
 
 import pytest

@@ -1,4 +1,4 @@
-"""Online payment through Razorpay (decisions §5, §8), driven through the real SDK against the fake Razorpay.
+"""Online payment through Razorpay (product §6), driven through the real SDK against the fake Razorpay.
 
 Every test runs on the shop app: fake Razorpay (2 s timeout) and the SMTP sink configured.
 """

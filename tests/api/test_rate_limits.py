@@ -1,4 +1,4 @@
-"""Rate limits (decisions §8): login per IP and failed logins per e-mail, forms per IP, shared via Redis."""
+"""Rate limits (product §8.7): login per IP and failed logins per e-mail, forms per IP, shared via Redis."""
 import uuid
 
 import pytest

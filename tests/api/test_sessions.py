@@ -1,4 +1,4 @@
-"""Sessions: logout revokes one token, a password change ends the others, token lifetimes (decisions §8)."""
+"""Sessions: logout revokes one token, a password change ends the others, token lifetimes (product §8.5)."""
 from datetime import datetime, timedelta, timezone
 
 import pytest

@@ -1,4 +1,4 @@
-"""Shop settings (issue 14, decisions §9): administrators read and change the delivery, fee and COD
+"""Shop settings (issue 14, product §10.6): administrators read and change the delivery, fee and COD
 rules; defaults need no rows; every change is audited; bad values are 422 and change nothing."""
 import pytest
 from sqlalchemy import func, select

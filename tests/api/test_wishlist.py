@@ -1,4 +1,4 @@
-"""The shopper's wishlist: bearer-only, idempotent, shaped as spec §3."""
+"""The shopper's wishlist: bearer-only, idempotent, shaped as product §3.8."""
 import pytest
 
 from bookstore.extensions import db

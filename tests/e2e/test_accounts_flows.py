@@ -191,7 +191,7 @@ def test_forgot_password_from_the_sign_in_dialog(page, shop):
 
 
 def test_change_password_from_the_profile(page, phone_page, shop):
-    """Current password checked by the server, new one by the spec's rules; this browser stays signed in
+    """Current password checked by the server, new one by the rules of product §8.3; this browser stays signed in
     with the fresh token, the other session ends, and only the new password logs in."""
     user = shop.shopper(first_name="Latha")
     other = phone_page

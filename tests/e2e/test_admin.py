@@ -144,7 +144,7 @@ def test_add_edit_and_delete_a_book_with_a_cover(page, server, admin, factories,
     page.get_by_role("link", name="+ Add New Book").click()
     expect(page.get_by_role("heading", name="Add New Book")).to_be_visible()
 
-    # The spec's checks, in its order, before anything is sent.
+    # The checks of product §10.2, in their order, before anything is sent.
     posts = []
     page.on("request", lambda sent: sent.method == "POST" and "/api/books" in sent.url and posts.append(sent))
     page.get_by_role("button", name="Add Book").click()
@@ -213,7 +213,7 @@ def test_add_edit_and_delete_a_book_with_a_cover(page, server, admin, factories,
     edited = api.book(found["_id"])
     assert (edited["price"], edited["stock"], edited["imageUrl"]) == (399, 7, found["imageUrl"])
 
-    # It was ordered, so Delete archives it after the spec's question.
+    # It was ordered, so Delete archives it after the question of product §10.2.
     factories.user(email="buyer@example.in", password=SHOPPER_PASSWORD)
     api.place_cod_order(api.login("buyer@example.in", SHOPPER_PASSWORD), [(edited, 1)])
     page.get_by_label("Search").fill("9789352660902")
@@ -319,7 +319,7 @@ def test_handle_a_contact_message(page, server, admin, factories, app):
     row = page.get_by_role("row", name=re.compile("Farah Khan"))
     expect(row).to_contain_text("Returns & Refunds")
     expect(row.locator(".adm-badge")).to_have_text("New")
-    expect(row.locator(".adm-badge")).to_have_css("color", "rgb(161, 34, 27)")  # spec: new is red
+    expect(row.locator(".adm-badge")).to_have_css("color", "rgb(161, 34, 27)")  # product §10.4: new is red
 
     row.get_by_role("button", name="View message from Farah Khan").click()
     dialog = page.get_by_role("dialog", name="Message from Farah Khan")

@@ -122,7 +122,7 @@ def test_guest_checkout_with_cash_on_delivery(page, shop):
 
 
 def test_checkout_with_an_empty_cart_goes_to_the_cart(page):
-    """Spec: an empty cart sends the shopper from /checkout to /cart."""
+    """Product §5.1: an empty cart sends the shopper from /checkout to /cart."""
     page.goto("/checkout")
     expect(page).to_have_url(re.compile(r"/cart$"))
     expect(page.get_by_text("Your cart is empty")).to_be_visible()
@@ -148,7 +148,7 @@ def test_a_price_change_at_checkout_is_shown_before_the_order_is_placed(page, sh
 
 
 def test_online_checkout_through_razorpay(page, shop, razorpay):
-    """Online payment opens Checkout with the spec's options, verifies on the server and shows Paid."""
+    """Online payment opens Checkout with the options of product §6.2, verifies on the server and shows Paid."""
     book = shop.book(title="Paid Online Handbook", price_paise=60000, stock=3)
     put_in_cart(page, book)
     page.goto("/checkout")

@@ -62,7 +62,7 @@ def test_my_orders_show_lines_history_and_cancel(page, shop):
     order = place_order(page, book, quantity=2, token=token)
     assert shop.stock(book["id"]) == 4
 
-    page.goto("/order")  # the spec's second address for the same screen
+    page.goto("/order")  # the second address of the same screen (product §2.1)
     card = page.get_by_role("listitem").filter(has=page.get_by_role("heading", name=f"Order {order['orderNumber']}"))
     expect(card).to_contain_text("Pending")
     expect(card).to_contain_text("2 books")

@@ -390,7 +390,7 @@ def test_archived_book_is_not_found_by_isbn(client, factories):
 
 # ---------------------------------------------------------------- totals above the exact limit
 
-# Product decision: a search's total is exact up to 1,000 matches and "1,000+" above that. The tests
+# Product §3.3: a search's total is exact up to 1,000 matches and "1,000+" above that. The tests
 # lower the limit to 5 (SEARCH_EXACT_TOTAL_LIMIT) instead of making a thousand books.
 EXACT_LIMIT = 5
 

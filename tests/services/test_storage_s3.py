@@ -1,4 +1,4 @@
-"""Covers in S3-compatible storage (decisions §4, §7): the real boto3 client against moto's server
+"""Covers in S3-compatible storage (product §3.7, §12.2): the real boto3 client against moto's server
 over HTTP. Files are written with a year of cache, served from S3_PUBLIC_URL (or the bucket's URL),
 removed when replaced or deleted, and never written for a refused upload."""
 import io

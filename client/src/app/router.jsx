@@ -77,7 +77,7 @@ const ManageOrders = adminScreen("ManageOrders");
 const ContactMessages = adminScreen("ContactMessages");
 const AdminNotFound = adminScreen("AdminNotFound");
 
-/** The frame of admin addresses: no shop header or footer (spec §2), one boundary per address. */
+/** The frame of admin addresses: no shop header or footer (product §2.2), one boundary per address. */
 function AdminFrame() {
   const { pathname } = useLocation();
   return (

@@ -16,7 +16,7 @@ export const paths = {
   books: (params) => `/books${query(params)}`,
   book: (id) => `/book/${encodeURIComponent(id)}`,
   categories: () => "/categories",
-  /** Spec: category pages are addressed by the lower-cased category name ("b.com", "i to xii school"). */
+  /** Product §3.1: category pages are addressed by the lower-cased category name ("b.com", "i to xii school"). */
   category: (name) => `/category/${encodeURIComponent(name.toLowerCase())}`,
   bestsellers: () => "/bestsellers",
   newReleases: () => "/new-releases",

@@ -1,5 +1,5 @@
 // External sign-in lands here (/auth/callback) with #token=...&user=... (or ?token=... from older
-// links, or #error=<code>): store the session and go on (spec §2 messages and delays).
+// links, or #error=<code>): store the session and go on (product §2.4 messages and delays).
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "../../config/paths.js";
@@ -62,9 +62,9 @@ export function AuthCallback() {
     forgetReturn();
     if (result.session) {
       setAuth(result.session); // announces the change to every listener
-      window.dispatchEvent(new CustomEvent("user-logged-in", { detail: result.session.user })); // spec §2
+      window.dispatchEvent(new CustomEvent("user-logged-in", { detail: result.session.user })); // product §2.4
     }
-    // Spec §2: success goes on after 1.5 s, a failure goes home after 3 s.
+    // Product §2.4: success goes on after 1.5 s, a failure goes home after 3 s.
     const timer = setTimeout(() => navigate(result.session ? result.next : paths.home(), { replace: true }),
       result.session ? SUCCESS_DELAY_MS : FAILURE_DELAY_MS);
     return () => clearTimeout(timer);

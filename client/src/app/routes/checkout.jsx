@@ -109,7 +109,7 @@ export function Checkout() {
     }
   }, [address]);
 
-  // Spec: an empty cart sends the shopper to /cart (but not the cart just emptied by the order).
+  // Product §5.1: an empty cart sends the shopper to /cart (but not the cart just emptied by the order).
   if (cart.lines.length === 0 && !finished.current) return <Navigate to={paths.cart()} replace />;
 
   function toPayment(event) {

@@ -1,4 +1,4 @@
-// Contact (/contact): the spec's form, the shop's contact details and a short FAQ.
+// Contact (/contact): the form of product §11.2, the shop's contact details and a short FAQ.
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";

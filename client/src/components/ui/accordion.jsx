@@ -1,4 +1,4 @@
-// An accordion where one item is open at a time; clicking the open item closes it (spec: FAQ).
+// An accordion where one item is open at a time; clicking the open item closes it (product §11.1: FAQ).
 import { useId, useState } from "react";
 
 /** items: [{question, answer}]; headings are h{level}, each holding the button that toggles it. */

@@ -20,7 +20,7 @@ export function ErrorNotice({ title, error, message, retry, retryLabel = "Retry"
   );
 }
 
-/** An inline banner the shopper can dismiss (spec §8): errors by default, or a success note. */
+/** An inline banner the shopper can dismiss (product §2.6): errors by default, or a success note. */
 export function Banner({ tone = "error", children, onDismiss, focus = false }) {
   const ref = useRef(null);
   useEffect(() => {

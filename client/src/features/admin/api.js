@@ -2,7 +2,7 @@
 import { apiClient } from "../../lib/api-client.js";
 import { clearAdminSession, getAdminSession } from "./session.js";
 
-export const ADMIN_PAGE_SIZE = 10; // spec §9: orders and contacts, 10 a page
+export const ADMIN_PAGE_SIZE = 10; // product §2.5: orders and contacts, 10 a page
 export const BOOKS_PAGE_SIZE = 20;
 
 /** "?a=1&b=2" from the non-empty values of params. */

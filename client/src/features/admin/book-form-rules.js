@@ -1,10 +1,10 @@
-// The book form's values, its checks in the spec's order (§5), and the body sent to the API.
+// The book form's values, its checks in the order of product §10.2, and the body sent to the API.
 export const FORMATS = ["Paperback", "Hardcover", "E-Book", "Audiobook"];
 export const MAX_COVER_BYTES = 5 * 1024 * 1024; // the server's limit on the decoded image
 export const COVER_TYPES = ["image/jpeg", "image/png", "image/webp"];
 export const MAX_COVER_SIDE = 4000;
 
-// The order in which problems are reported, the spec's first, then the other fields top to bottom.
+// The order in which problems are reported, product §10.2's first, then the other fields top to bottom.
 export const FIELD_ORDER = [
   "title", "author", "description", "price", "category", "weight", "imageUrl",
   "isbn", "stock", "discountedPrice", "publisher", "publishYear", "publicationDate", "pages", "language",

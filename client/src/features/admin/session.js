@@ -1,4 +1,4 @@
-// The administrator's session, kept apart from the shopper's under adminToken and adminUser (spec §3).
+// The administrator's session, kept apart from the shopper's under adminToken and adminUser (product §2.5).
 import { createSessionStore } from "../../lib/auth-storage.js";
 
 const store = createSessionStore({

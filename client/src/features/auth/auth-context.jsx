@@ -23,7 +23,7 @@ export function AuthProvider({ children }) {
   const { token, user } = useSyncExternalStore(onAuthChange, readSnapshot, readSnapshot);
   const [modalMode, setModalMode] = useState(null);
 
-  // Spec §7: the profile is read on start and merged into the stored user; a revoked token
+  // Product §2.3: the profile is read on start and merged into the stored user; a revoked token
   // answers 401 and the api client forgets it.
   useEffect(() => {
     if (!token) return undefined;
@@ -51,7 +51,7 @@ export function AuthProvider({ children }) {
 
   const logout = useCallback(async () => {
     await api.logout();
-    // Spec §4: logout removes token, user and cart.
+    // Product §2.3: logout removes token, user and cart.
     clearAuth();
     clearStoredCart();
   }, []);

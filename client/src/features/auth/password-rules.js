@@ -1,4 +1,4 @@
-// The spec's password rules (§5, decisions §8), checked in the browser before anything is sent.
+// The password rules (product §8.2, §8.3), checked in the browser before anything is sent.
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters.`;

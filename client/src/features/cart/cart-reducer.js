@@ -2,7 +2,7 @@
 export const MAX_LINES = 20;
 export const SHIPPING_PAISE = 4000;
 
-/** What one copy costs, in paise: the discounted price when there is one (spec §3). */
+/** What one copy costs, in paise: the discounted price when there is one (product §5.3). */
 export function unitPaise(book) {
   const rupees = book.discountedPrice ?? book.price;
   return Math.round(Number(rupees) * 100) || 0;

@@ -1,4 +1,4 @@
-// The cart in localStorage (key "cart", spec §3): [{bookId, quantity, book}] where book is a
+// The cart in localStorage (key "cart", product §4.1): [{bookId, quantity, book}] where book is a
 // display snapshot of what the shopper last saw. Prices are always re-read before checkout.
 const CART_KEY = "cart";
 const CHECKOUT_KEY = "checkoutCart";
@@ -38,7 +38,7 @@ export function writeCart(lines) {
   try {
     const stored = lines.map(({ book, quantity }) => ({ bookId: book._id, quantity, book: snapshot(book) }));
     window.localStorage.setItem(CART_KEY, JSON.stringify(stored));
-    // The checkout copy of the spec; the checkout re-reads the live cart, so it is the same list.
+    // The checkout copy, checkoutCart (product §4.2); the checkout re-reads the live cart, so it is the same list.
     window.localStorage.setItem(CHECKOUT_KEY, JSON.stringify(stored));
   } catch {
     // storage full or disabled: the cart still works for this page view

@@ -1,4 +1,4 @@
-// The books screen's error messages (spec §8), told apart by what went wrong.
+// The books screen's error messages (product §2.6), told apart by what went wrong.
 
 export const BOOKS_TIMEOUT_MS = 10000;
 

@@ -1,6 +1,6 @@
 // Address reference data. The server accepts exactly these names (bookstore/services/india.py).
 
-// The spec lists 29 (the states and Delhi); every union territory is offered too, so nobody in
+// Product §5.2: the 28 states and every union territory (an older list had 29) are offered, so nobody in
 // Chandigarh, Jammu and Kashmir or Puducherry is turned away.
 export const STATES = [
   "Andhra Pradesh", "Arunachal Pradesh", "Assam", "Bihar", "Chhattisgarh", "Goa", "Gujarat", "Haryana",
@@ -14,14 +14,14 @@ export const UNION_TERRITORIES = [
   "Jammu and Kashmir", "Ladakh", "Lakshadweep", "Puducherry",
 ];
 
-/** Spec §5: the 20 cities the city field suggests. */
+/** Product §5.1: the 20 cities the city field suggests. */
 export const CITIES = [
   "Mumbai", "Delhi", "Bangalore", "Hyderabad", "Chennai", "Kolkata", "Pune", "Ahmedabad", "Jaipur", "Surat",
   "Lucknow", "Kanpur", "Nagpur", "Indore", "Thane", "Bhopal", "Visakhapatnam", "Pimpri-Chinchwad", "Patna",
   "Vadodara",
 ];
 
-/** Cities containing the typed text, once more than one character is typed (spec §5). */
+/** Cities containing the typed text, once more than one character is typed (product §5.1). */
 export function suggestCities(text) {
   const typed = text.trim().toLowerCase();
   if (typed.length < 2) return [];

@@ -8,7 +8,7 @@ import { loadCheckoutScript, openCheckout } from "./razorpay.js";
 
 const SHOP_NAME = "Bookstore";
 const THEME_COLOUR = "#1b5e20"; // the shop's dark green
-export const COD_CONFIRMATION_MS = 2000; // spec §4: the cash-on-delivery confirmation is shown for 2 s
+export const COD_CONFIRMATION_MS = 2000; // product §5.1: the cash-on-delivery confirmation is shown for 2 s
 
 function newKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -4,7 +4,7 @@ const REQUIRED = ["firstName", "lastName", "email", "phone", "address", "city", 
 const LABELS = { firstName: "First name", lastName: "Last name", email: "E-mail", phone: "Phone", address: "Address",
   city: "City", state: "State", zipCode: "PIN code" };
 
-/** Field errors for the shipping step: required fields (spec §5), then formats (decisions §5). */
+/** Field errors for the shipping step: required fields, then formats (product §5.2). */
 export function validateShipping(address) {
   const errors = {};
   for (const field of REQUIRED) {

@@ -17,7 +17,7 @@ export const PAYMENT_STATUSES = {
   cancelled: "Cancelled",
 };
 
-// Spec §4: an unknown status displays like pending.
+// Product §7.2: an unknown status displays like pending.
 const STATUSES = { pending: "Pending", processing: "Processing", shipped: "Shipped", delivered: "Delivered", cancelled: "Cancelled" };
 
 export function statusLabel(status) {
@@ -32,7 +32,7 @@ export function paymentStatusLabel(status) {
   return PAYMENT_STATUSES[status] ?? (status ? status.replace(/_/g, " ") : "Pending");
 }
 
-/** Decisions §5: the owner may cancel a pending or processing order within 1 hour of placing it. */
+/** Product §7.4: the owner may cancel a pending or processing order within 1 hour of placing it. */
 export function canCancel(order, now = Date.now()) {
   return ["pending", "processing"].includes(order.status) && now - new Date(order.createdAt).getTime() < 3600 * 1000;
 }

@@ -1,4 +1,4 @@
-// /admin/books/new and /admin/books/edit/:id: the book form, then back to the list with the spec's message.
+// /admin/books/new and /admin/books/edit/:id: the book form, then back to the list with its message (product §10.2).
 import { useCallback, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";

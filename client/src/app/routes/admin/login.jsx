@@ -1,4 +1,4 @@
-// /admin-login: the administrators' sign-in (spec §2), which then returns to the screen that asked.
+// /admin-login: the administrators' sign-in (product §2.5), which then returns to the screen that asked.
 import { useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { loginAdmin } from "../../../features/admin/api.js";

@@ -1,4 +1,4 @@
-// An inline banner (spec §8: dismissible); success is announced politely, errors at once.
+// An inline banner (product §2.6: dismissible); success is announced politely, errors at once.
 export function Alert({ kind = "error", children, onDismiss }) {
   return (
     <div className={`adm-alert adm-alert--${kind}`} role={kind === "error" ? "alert" : "status"}>

@@ -1,4 +1,4 @@
-// The Add New Book / Edit Book form: every spec field, checks in the spec's order, server errors by field.
+// The Add New Book / Edit Book form: every field, checks in the order of product §10.2, server errors by field.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { bookBody, checkBook, FIELD_ORDER, FORMATS, serverProblems } from "../book-form-rules.js";

@@ -1,4 +1,4 @@
-// Previous / Next and 'Page X of Y' (spec §9), shown only when there is more than one page.
+// Previous / Next and 'Page X of Y' (product §2.5), shown only when there is more than one page.
 export function Pager({ page, totalPages, onPage, label }) {
   if (!totalPages || totalPages <= 1) return null;
   return (

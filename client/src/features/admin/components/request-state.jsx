@@ -8,7 +8,7 @@ export function AdminLoading({ label = "Loading…" }) {
   );
 }
 
-/** The spec's message for the screen, the server's reason, and Retry. */
+/** The screen's own message (product §2.6), the server's reason, and Retry. */
 export function AdminLoadError({ title, error, retry }) {
   return (
     <div className="adm-alert adm-alert--error adm-load-error" role="alert">

@@ -8,7 +8,7 @@ import { GoogleSignIn } from "./google-sign-in.jsx";
 
 export function AuthModal() {
   const { modalMode, openAuthModal, closeAuthModal } = useAuth();
-  // Bumped by the toggle so the other form starts empty, without messages (spec §4).
+  // Bumped by the toggle so the other form starts empty, without messages (product §2.3).
   const [formKey, setFormKey] = useState(0);
   const isLogin = modalMode !== "register";
   const body = useRef(null);

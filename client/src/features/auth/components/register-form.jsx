@@ -1,4 +1,4 @@
-// Sign-up with the spec's fields and local checks, used by the register page and the auth dialog.
+// Sign-up with the fields and local checks of product §8.2, used by the register page and the auth dialog.
 import { useEffect, useRef, useState } from "react";
 import { Field } from "../../../components/ui/field.jsx";
 import { Banner } from "../../../components/ui/request-state.jsx";
@@ -7,7 +7,7 @@ import { fieldErrors, PASSWORD_HINT, passwordProblem } from "../password-rules.j
 
 const EMPTY = { firstName: "", lastName: "", email: "", phone: "", password: "", confirmPassword: "" };
 
-/** Spec §5: names, e-mail and password required, password 6+ characters and confirmed. */
+/** Product §8.2: names, e-mail and password required, password 6+ characters and confirmed. */
 export function validateRegistration(fields) {
   const errors = {};
   if (!fields.firstName.trim()) errors.firstName = "First name is required.";

@@ -13,7 +13,7 @@ import { BookFilters } from "./book-filters.jsx";
 import { Pagination } from "./pagination.jsx";
 import { SearchSuggest } from "./search-suggest.jsx";
 
-/** The book list with a 10-second limit (spec §7); a timeout is told apart from other failures. */
+/** The book list with a 10-second limit (product §2.6); a timeout is told apart from other failures. */
 async function fetchBooks(query, signal) {
   const timeout = AbortSignal.timeout(BOOKS_TIMEOUT_MS);
   try {

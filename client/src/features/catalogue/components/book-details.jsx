@@ -1,4 +1,4 @@
-// Everything the shop knows about one book (spec §2 fields): shared by the modal and /book/{id}.
+// Everything the shop knows about one book (product §3.6 fields): shared by the modal and /book/{id}.
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { Price } from "../../../components/ui/price.jsx";
@@ -22,7 +22,7 @@ function stockText(stock) {
   return "In stock";
 }
 
-/** The optional facts, in the spec's order; empty ones are left out. */
+/** The optional facts, in the order of product §3.6; empty ones are left out. */
 function facts(book) {
   return [
     ["ISBN", book.isbn],

@@ -20,7 +20,7 @@ function useSuggestions(text, enabled) {
     const timer = setTimeout(() => {
       suggestBooks(query, { signal: controller.signal }).then(
         (found) => setSuggestions(found),
-        // Spec §8: a failed suggestion fetch shows no suggestions and nothing else.
+        // Product §2.6: a failed suggestion fetch shows no suggestions and nothing else.
         () => !controller.signal.aborted && setSuggestions([]),
       );
     }, DELAY_MS);

@@ -1,4 +1,4 @@
-// The step indicator: Shipping, Payment, and the Confirmation that follows (spec §2).
+// The step indicator: Shipping, Payment, and the Confirmation that follows (product §5.1).
 const STEPS = ["Shipping", "Payment", "Confirmation"];
 
 export function CheckoutSteps({ current }) {

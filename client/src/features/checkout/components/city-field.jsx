@@ -1,4 +1,4 @@
-// The city input with the spec's suggestions: an ARIA combobox over the 20 cities.
+// The city input with the suggestions of product §5.1: an ARIA combobox over the 20 cities.
 import { useId, useState } from "react";
 import { suggestCities } from "../india.js";
 

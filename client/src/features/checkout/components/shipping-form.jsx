@@ -1,4 +1,4 @@
-// Checkout step 1: where the books go (spec §3 shipping address; India only).
+// Checkout step 1: where the books go (product §5.2 shipping address; India only).
 import { Field } from "../../../components/ui/field.jsx";
 import { STATES, UNION_TERRITORIES } from "../india.js";
 import { estimateText } from "../../delivery/pin.js";
