@@ -200,8 +200,8 @@ def _expired_hold(now) -> tuple:
 
 
 def release_expired_holds(limit: int = 50) -> int:
-    """Cancel online orders left unpaid past their window and free their stock; returns how many.
-    Each order is its own transaction, with its notice inside it."""
+    """Cancel online orders left unpaid past their window, free their stock and give back their coupon
+    use; returns how many. Each order is its own transaction, with its notice inside it."""
     now = utcnow()
     expired = db.session.scalars(
         select(Order).where(*_expired_hold(now)).order_by(Order.id).limit(limit)
@@ -211,6 +211,7 @@ def release_expired_holds(limit: int = 50) -> int:
         note = "Payment was not received in time, so the order was cancelled and its books released."
         if _move(order, "cancelled", "system", note):
             stock.release(order)
+            coupons.give_back(order)
             released += 1
             notifications.status_changed(_reload(order), note)
         db.session.commit()

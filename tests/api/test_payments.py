@@ -9,7 +9,7 @@ import razorpay as razorpay_sdk
 
 from bookstore.extensions import db
 from bookstore.services import payments as payments_service
-from bookstore.models import Order, PaymentEvent, utcnow
+from bookstore.models import Coupon, CouponUse, Order, PaymentEvent, utcnow
 from tests.conftest import RAZORPAY_KEYS
 from tests.factories import ADDRESS, count, place, placed
 from tests.fakes.razorpay_server import hmac_hex
@@ -501,6 +501,21 @@ def test_expire_orders_cancels_unpaid_orders_once(runner, client, smtp_sink, boo
     again = runner.invoke(args=["expire-orders"])
     assert again.exit_code == 0 and "Released 0 unpaid order(s)." in again.output
     assert stock_of(book) == (4, 1) and len(smtp_sink.messages) == 1
+
+
+def test_an_expired_online_order_gives_its_coupon_use_back(runner, client, auth, book):
+    """An online order cancelled by its payment window's expiry releases its coupon use, once."""
+    created = client.post("/api/admin/coupons", json={"code": "LATE", "kind": "flat", "value": 10, "maxUses": 1},
+                          headers=auth.admin())
+    assert created.status_code == 201, created.get_json()
+    order = placed(client, [(book, 1)], "online", couponCode="LATE", totalPrice=480)
+    assert order["paymentStatus"] == "awaiting" and Coupon.query.one().uses == 1
+    expire_payment_window(order["_id"])
+    for _ in range(2):
+        assert runner.invoke(args=["expire-orders"]).exit_code == 0
+    db.session.expire_all()
+    assert order_row(order["_id"]).status == "cancelled"
+    assert Coupon.query.one().uses == 0 and CouponUse.query.one().released_at is not None
 
 
 def test_expire_orders_leaves_paid_and_cod_orders_alone(runner, client, razorpay, book):
