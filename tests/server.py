@@ -89,7 +89,7 @@ class Gunicorn:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30) -> None:
+    def start(self, timeout: float = 90) -> None:
         """Start on a free port and wait for /api/health; retry on another port if it was taken meanwhile."""
         assert self.process is None or self.process.poll() is not None, "already running"
         self.ready_dir.mkdir(parents=True, exist_ok=True)

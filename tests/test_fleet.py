@@ -113,7 +113,7 @@ def fleet(app, database_url, shared_redis, s3, smtp_sink, razorpay, tmp_path):
         server.env.update(settings)
     try:
         with ThreadPoolExecutor(len(servers)) as pool:
-            list(pool.map(lambda server: server.start(timeout=60), servers))
+            list(pool.map(lambda server: server.start(timeout=120), servers))
         yield servers
     finally:
         for server in servers:
