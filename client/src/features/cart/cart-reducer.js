@@ -1,6 +1,5 @@
-// The cart's rules as a pure reducer: lines of {book, quantity}, quantities 1..stock, 20 lines at most.
-export const MAX_LINES = 20;
-export const SHIPPING_PAISE = 4000;
+// The cart's rules as a pure reducer: lines of {book, quantity}, quantities 1..stock, at most the shop's
+// lines per order (GET /api/shop's maxLinesPerOrder, carried by each add action).
 
 /** What one copy costs, in paise: the discounted price when there is one (spec §3). */
 export function unitPaise(book) {
@@ -19,7 +18,7 @@ function cap(book, quantity) {
 }
 
 /**
- * Actions: add {book, quantity}, setQuantity {bookId, quantity}, remove {bookId}, clear,
+ * Actions: add {book, quantity, maxLines}, setQuantity {bookId, quantity}, remove {bookId}, clear,
  * replace {lines} (from storage), refreshed {books: {id: book|null}} (a re-read from the API).
  * State: {lines, changes}; changes lists what the last refresh altered, for the shopper to read.
  */
@@ -34,7 +33,7 @@ export function cartReducer(state, action) {
           line === existing ? { book: { ...line.book, ...book }, quantity: cap(book, line.quantity + quantity) } : line);
         return { ...state, lines };
       }
-      if (state.lines.length >= MAX_LINES) return state;
+      if (state.lines.length >= (action.maxLines ?? Infinity)) return state;
       return { ...state, lines: [...state.lines, { book, quantity: cap(book, quantity) }] };
     }
     case "setQuantity": {

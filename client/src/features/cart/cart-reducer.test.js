@@ -1,7 +1,9 @@
 // Unit tests of the cart's rules (node --test; run by tests/test_client_units.py).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cartReducer, itemsTotalPaise, MAX_LINES, unitPaise } from "./cart-reducer.js";
+import { cartReducer, itemsTotalPaise, unitPaise } from "./cart-reducer.js";
+
+const MAX_LINES = 20; // GET /api/shop's maxLinesPerOrder, which the cart passes with each add
 
 const book = (id, fields = {}) => ({ _id: id, title: `Book ${id}`, price: 100, stock: 5, ...fields });
 const empty = { lines: [], changes: [] };
@@ -25,7 +27,7 @@ test("quantities stay between 1 and the stock", () => {
 test("a sold-out book is never added, and the 21st line is refused", () => {
   assert.equal(apply(empty, { type: "add", book: book("x", { stock: 0 }) }).lines.length, 0);
   let state = empty;
-  for (let i = 0; i <= MAX_LINES; i += 1) state = apply(state, { type: "add", book: book(`b${i}`) });
+  for (let i = 0; i <= MAX_LINES; i += 1) state = apply(state, { type: "add", book: book(`b${i}`), maxLines: MAX_LINES });
   assert.equal(state.lines.length, MAX_LINES);
 });
 
