@@ -46,9 +46,13 @@ export function CartProvider({ children }) {
 
   // The shop's limit of different books per order (GET /api/shop); unknown until it has come: no limit here,
   // the server still refuses an order over it.
-  const maxLines = useShop()?.maxLinesPerOrder ?? Infinity;
-  const add = useCallback((book, quantity = 1) => dispatch({ type: "add", book, quantity, maxLines }), [maxLines]);
-  const setQuantity = useCallback((bookId, quantity) => dispatch({ type: "setQuantity", bookId, quantity }), []);
+  const shop = useShop();
+  const maxLines = shop?.maxLinesPerOrder ?? Infinity;
+  const maxCopies = shop?.maxQuantityPerLine ?? Infinity;
+  const add = useCallback((book, quantity = 1) => dispatch({ type: "add", book, quantity, maxLines, maxCopies }),
+    [maxLines, maxCopies]);
+  const setQuantity = useCallback((bookId, quantity) => dispatch({ type: "setQuantity", bookId, quantity, maxCopies }),
+    [maxCopies]);
   const remove = useCallback((bookId) => dispatch({ type: "remove", bookId }), []);
   const clear = useCallback(() => dispatch({ type: "clear" }), []);
   const dismissChanges = useCallback(() => dispatch({ type: "dismissChanges" }), []);
@@ -60,6 +64,7 @@ export function CartProvider({ children }) {
       count: state.lines.length,
       itemsTotalPaise: items,
       maxLines,
+      maxCopies,
       isFull: state.lines.length >= maxLines,
       changes: state.changes,
       refreshing,
@@ -71,14 +76,14 @@ export function CartProvider({ children }) {
       dismissChanges,
       has: (bookId) => state.lines.some((line) => line.book._id === bookId),
     };
-  }, [state, refreshing, maxLines, add, setQuantity, remove, clear, refresh, dismissChanges]);
+  }, [state, refreshing, maxLines, maxCopies, add, setQuantity, remove, clear, refresh, dismissChanges]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
 /**
- * The cart: {lines: [{book, quantity}], count (distinct lines), itemsTotalPaise, maxLines, isFull (the shop's
- * lines per order reached), changes, refreshing, add(book, quantity = 1), setQuantity(bookId, quantity),
+ * The cart: {lines: [{book, quantity}], count (distinct lines), itemsTotalPaise, maxLines, maxCopies, isFull (the
+ * shop's lines per order reached), changes, refreshing, add(book, quantity = 1), setQuantity(bookId, quantity),
  * remove(bookId), clear(), refresh(), dismissChanges(), has(bookId)}.
  */
 export function useCart() {

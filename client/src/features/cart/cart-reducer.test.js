@@ -31,6 +31,14 @@ test("a sold-out book is never added, and the 21st line is refused", () => {
   assert.equal(state.lines.length, MAX_LINES);
 });
 
+test("a line holds no more copies than the shop allows per line (GET /api/shop's maxQuantityPerLine)", () => {
+  let state = apply(empty, { type: "add", book: book("a", { stock: 50 }), quantity: 8, maxCopies: 10 },
+    { type: "add", book: book("a", { stock: 50 }), quantity: 5, maxCopies: 10 });
+  assert.equal(state.lines[0].quantity, 10);
+  state = apply(state, { type: "setQuantity", bookId: "a", quantity: 12, maxCopies: 10 });
+  assert.equal(state.lines[0].quantity, 10);
+});
+
 test("totals use the discounted price and integer paise", () => {
   const state = apply(empty,
     { type: "add", book: book("a", { price: 499.99, discountedPrice: 450.05 }), quantity: 3 },

@@ -7,10 +7,10 @@ import { unitPaise } from "../cart-reducer.js";
 import { useCart } from "../cart-context.jsx";
 
 export function CartLine({ line }) {
-  const { setQuantity, remove } = useCart();
+  const { setQuantity, remove, maxCopies } = useCart();
   const { book, quantity } = line;
   const unit = unitPaise(book);
-  const atStock = Number.isInteger(book.stock) && quantity >= book.stock;
+  const atStock = (Number.isInteger(book.stock) && quantity >= book.stock) || quantity >= maxCopies;
   return (
     <li className="cart-line">
       {book.thumbnailUrl || book.imageUrl
