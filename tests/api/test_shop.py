@@ -25,9 +25,9 @@ def shop(client) -> dict:
 
 
 def test_the_reply_carries_the_defaults_and_writes_nothing(app, client):
-    """A fresh shop answers the decisions §9 defaults (₹40 shipping, no free-shipping threshold, COD cap
-    ₹5,000 and fee ₹0), 20 lines, the PIN rule, the 36 states and union territories, the formats,
-    languages and cover limits; asking stores no setting."""
+    """A fresh shop answers the default settings (product §5.3, §5.5: ₹40 shipping, no free-shipping
+    threshold, COD cap ₹5,000 and fee ₹0), 20 lines, the PIN rule, the 36 states and union territories, the
+    formats, languages and cover limits; asking stores no setting."""
     body = shop(client)
     assert set(body) == FIELDS
     assert body["success"] is True

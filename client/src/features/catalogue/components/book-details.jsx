@@ -51,7 +51,7 @@ export function BookDetails({ book, titleId, level = 2, eagerCover = false, buyE
         </p>
         <div className="book-details__buy">
           <Price price={book.price} discountedPrice={book.discountedPrice} showSaving />
-          {/* decisions §4: shipping on its own line, the shop's fee (GET /api/shop), never added to the price */}
+          {/* product §3.6: shipping on its own line, the shop's fee (GET /api/shop), never added to the price */}
           {shipping && <p className="book-details__shipping">{shipping}</p>}
           <p className={`book-details__stock ${book.stock === 0 ? "book-details__stock--out" : ""}`}>
             {stockText(book.stock)}
