@@ -35,6 +35,9 @@ def _script_json(value) -> str:
     return text
 
 
+script_json = _script_json  # for the other pages' data blocks (spa.py)
+
+
 def _shorten(text: str, limit: int = DESCRIPTION_LENGTH) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"

@@ -8,6 +8,8 @@ from flask import Flask, Response, abort, current_app, request, send_from_direct
 from bookstore import seo
 from bookstore.errors import NotFound
 from bookstore.http_headers import YEAR
+from bookstore.schemas.shop import ShopReplySchema
+from bookstore.services import delivery
 
 BUILD_DIR = Path(__file__).parent / "static" / "dist"
 
@@ -56,8 +58,15 @@ def _with_route_preloads(html: str, path: str) -> str:
                                   for url in _route_manifest().get(_route_file(path), [])])
 
 
+def _with_shop_data(html: str) -> str:
+    """The page with GET /api/shop's reply embedded, so the client knows the shop's fees and lists at
+    its first paint without a round trip (client/src/lib/shop.js)."""
+    data = ShopReplySchema().dump(delivery.rules())
+    return seo.add_to_head(html, [f'<script type="application/json" id="shop-data">{seo.script_json(data)}</script>'])
+
+
 def _shell_response(html: str, status: int = 200) -> Response:
-    response = Response(html, status=status, mimetype="text/html")
+    response = Response(_with_shop_data(html), status=status, mimetype="text/html")
     # Always revalidate the shell, so a deploy's new bundle names are seen at once.
     response.headers["Cache-Control"] = "no-cache"
     return response

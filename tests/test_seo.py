@@ -19,7 +19,8 @@ def _meta(page: str, attribute: str, name: str) -> list[str]:
 
 
 def _scripts(page: str, kind: str) -> list[str]:
-    return re.findall(rf'<script type="{re.escape(kind)}"[^>]*>(.*?)</script>', page, flags=re.S)
+    """The page's own data blocks of a kind (every page also carries the shop's constants, #shop-data)."""
+    return re.findall(rf'<script type="{re.escape(kind)}"(?![^>]*id="shop-data")[^>]*>(.*?)</script>', page, flags=re.S)
 
 
 def test_book_page_carries_the_books_meta_escaped(client, factories):

@@ -8,6 +8,8 @@ from bookstore.services.storage import public_url
 
 SORT_OPTIONS = ("newest", "oldest", "price-low", "price-high", "title", "bestselling", "rating")
 FORMATS = ("Paperback", "Hardcover", "E-Book", "Audiobook")
+# The languages the catalogue filter offers (the demo catalogue's; a book's language is free text up to 40).
+LANGUAGES = ("English", "Hindi", "English & Hindi")
 MAX_LIMIT = 100
 
 

@@ -11,7 +11,8 @@ from bookstore.services.india import canonical_state
 
 MAX_LINES = 20
 MAX_QUANTITY = 1000  # far above any stock; keeps arithmetic and SQL integers small
-_PIN = re.compile(r"^[1-9][0-9]{5}$")
+PIN_PATTERN = r"^[1-9][0-9]{5}$"  # 6 digits, the first not 0 (product §5.2)
+_PIN = re.compile(PIN_PATTERN)
 TOO_MANY_LINES = "Cart has too many items. Please reduce the number of items."
 
 

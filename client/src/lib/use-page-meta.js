@@ -3,7 +3,7 @@ import { useEffect } from "react";
 
 export const SITE_NAME = "Bookstore";
 const DEFAULT_DESCRIPTION =
-  "School, university and competitive-exam books delivered across India. Prices in rupees, flat ₹40 shipping, cash on delivery or online payment.";
+  "School, university and competitive-exam books delivered across India. Prices in rupees, one flat shipping charge, cash on delivery or online payment.";
 
 /** The one <meta name="description"> of index.html, made when a page lacks it. */
 function descriptionTag() {

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
 import { paths } from "../../config/paths.js";
+import { currentShop } from "../../lib/shop.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";
 import { Banner } from "../../components/ui/request-state.jsx";
@@ -14,7 +15,7 @@ import { CheckoutSteps } from "../../features/checkout/components/checkout-steps
 import { CouponField } from "../../features/checkout/components/coupon-field.jsx";
 import { PaymentOptions } from "../../features/checkout/components/payment-options.jsx";
 import { ShippingForm } from "../../features/checkout/components/shipping-form.jsx";
-import { STATES, UNION_TERRITORIES } from "../../features/checkout/india.js";
+import { forgetCoupon, useStoredCoupon } from "../../features/checkout/coupon-storage.js";
 import { useCheckout } from "../../features/checkout/use-checkout.js";
 import { useQuote } from "../../features/checkout/use-quote.js";
 import { normalisePin, rememberPin, savedPin } from "../../features/delivery/pin.js";
@@ -24,8 +25,6 @@ import { FILL_ALL, validateShipping } from "../../features/checkout/validation.j
 const ADDRESS_KEY = "checkoutAddress";
 const EMPTY_ADDRESS = { firstName: "", lastName: "", email: "", phone: "", address: "", landmark: "", city: "",
   state: "", zipCode: "", addressType: "home" };
-
-const KNOWN_STATES = new Set([...STATES, ...UNION_TERRITORIES]);
 
 function initialAddress(user) {
   try {
@@ -56,7 +55,7 @@ function useAutofillFromPin(delivery, setAddress) {
         next.city = city;
         filled.current.city = city;
       }
-      if (state && KNOWN_STATES.has(state) && typingIn !== "state" && (!address.state || address.state === filled.current.state)) {
+      if (state && currentShop()?.states.includes(state) && typingIn !== "state" && (!address.state || address.state === filled.current.state)) {
         next.state = state;
         filled.current.state = state;
       }
@@ -76,7 +75,8 @@ export function Checkout() {
   const [address, setAddress] = useState(() => initialAddress(user));
   const [errors, setErrors] = useState({});
   const [method, setMethod] = useState("");
-  const [couponCode, setCouponCode] = useState("");
+  // A code applied in the cart comes along (and one applied here goes back to the cart).
+  const [couponCode, setCouponCode] = useStoredCoupon();
   const finished = useRef(false);
   const { refresh } = cart;
   const delivery = useDelivery(address.zipCode);
@@ -139,6 +139,7 @@ export function Checkout() {
     }
     finished.current = true;
     cart.clear();
+    forgetCoupon();
     window.sessionStorage.removeItem(ADDRESS_KEY);
     navigate(paths.orderSuccess(), { state: { order } });
   }

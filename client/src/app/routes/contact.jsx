@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
+import { useShippingFee } from "../../lib/shop.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { Field } from "../../components/ui/field.jsx";
 import { Banner } from "../../components/ui/request-state.jsx";
@@ -16,8 +17,8 @@ const SUBJECTS = [
   ["other", "Other"],
 ];
 
-const FAQ = [
-  ["How long does delivery take?", "Orders are processed within 24 hours and delivered in 3-5 business days across India, for a flat ₹40 shipping charge."],
+const faq = (fee) => [
+  ["How long does delivery take?", `Orders are processed within 24 hours and delivered in 3-5 business days across India, for a flat ${fee} shipping charge.`],
   ["Can I pay cash on delivery?", "Yes. Choose Cash on Delivery at checkout and pay when your books arrive. You can also pay online by card, UPI, net banking or wallet."],
   ["Can I cancel my order?", "You can cancel a pending order from My Orders within 1 hour of placing it. Online payments are refunded in 3-5 business days."],
   ["What if a book arrives damaged?", "Tell us within 48 hours of delivery through this form with your order number, and we will replace it or refund you."],
@@ -27,6 +28,7 @@ const EMPTY = { name: "", email: "", phone: "", subject: "", message: "" };
 
 export function Contact() {
   usePageMeta("Contact Us", "Questions about an order, a return or a book? Write to the Bookstore team.");
+  const fee = useShippingFee();
   const [fields, setFields] = useState(EMPTY);
   const [errors, setErrors] = useState({});
   const [result, setResult] = useState(null);
@@ -100,7 +102,7 @@ export function Contact() {
       </div>
       <section className="faq-list" aria-labelledby="contact-faq">
         <h2 id="contact-faq">Frequently Asked Questions</h2>
-        {FAQ.map(([question, answer]) => (
+        {faq(fee).map(([question, answer]) => (
           <div key={question}>
             <h3>{question}</h3>
             <p>{answer}</p>

@@ -3,11 +3,16 @@ import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { Accordion } from "../../components/ui/accordion.jsx";
 import { ContentPage } from "../../components/ui/content-page.jsx";
+import { useShippingFee } from "../../lib/shop.js";
+
+function ShippingAnswer() {
+  return <p>A flat {useShippingFee()} per order, however many books it holds, to any address in India.</p>;
+}
 
 const FAQ = [
   {
     question: "How much does shipping cost?",
-    answer: <p>A flat ₹40 per order, however many books it holds, to any address in India.</p>,
+    answer: <ShippingAnswer />,
   },
   {
     question: "How long does delivery take?",
@@ -39,7 +44,7 @@ const FAQ = [
   },
   {
     question: "When will I get my refund?",
-    answer: <p>Online payments are refunded to the same account within 3–5 business days of the return reaching us. Cash-on-delivery orders are refunded by bank transfer or UPI, less the ₹40 shipping charge.</p>,
+    answer: <p>Online payments are refunded to the same account within 3–5 business days of the return reaching us. Cash-on-delivery orders are refunded by bank transfer or UPI, less the shipping charge.</p>,
   },
   {
     question: "Are the books new and original?",

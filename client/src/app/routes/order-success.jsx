@@ -7,7 +7,7 @@ import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useAuth } from "../../features/auth/auth-context.jsx";
 import { lastOrder } from "../../features/checkout/last-order.js";
 import { lookupOrder } from "../../features/orders/api.js";
-import { formatDate, paymentStatusLabel, PAYMENT_METHODS } from "../../features/orders/labels.js";
+import { formatDate, paymentStatusLabel, PAYMENT_METHODS, promiseText } from "../../features/orders/labels.js";
 
 export function OrderSuccess() {
   usePageMeta("Order Confirmed");
@@ -36,11 +36,13 @@ export function OrderSuccess() {
   }
 
   const paid = order.paymentStatus === "paid";
+  const promise = promiseText(order);
   return (
     <div className="container page order-success">
       <div className="order-success__head">
         <span className="order-success__tick" aria-hidden="true">✓</span>
         <h1>Thank you! Your order has been placed.</h1>
+        {promise && <p className="order-promise">{promise}.</p>}
         <p>A confirmation {paid || order.paymentMethod === "cod" ? "e-mail is on its way" : "e-mail follows once the payment is confirmed"}.</p>
       </div>
       <dl className="order-success__facts">
@@ -57,7 +59,7 @@ export function OrderSuccess() {
         <ul className="ticks">
           <li>You will receive an order confirmation e-mail shortly.</li>
           <li>We will process your order within 24 hours.</li>
-          <li>Your books will be delivered in 3-5 business days.</li>
+          <li>{promise ? `${promise}.` : "Your books will be delivered in 3-5 business days."}</li>
           <li>{order.paymentMethod === "cod" ? "Please keep the exact amount ready to pay on delivery." : "You can follow your order's status at any time."}</li>
         </ul>
       </section>

@@ -8,7 +8,7 @@ import { useRequest } from "../../lib/use-request.js";
 import { Banner, ErrorNotice, Loading } from "../../components/ui/request-state.jsx";
 import { cancelOrder, getMyOrders } from "../../features/orders/api.js";
 import { OrderDetails, StatusBadge } from "../../features/orders/components/order-details.jsx";
-import { canCancel, formatDate } from "../../features/orders/labels.js";
+import { canCancel, formatDate, promiseText } from "../../features/orders/labels.js";
 import { RequireSignIn } from "./login.jsx";
 
 const PAGE_SIZE = 10;
@@ -45,6 +45,7 @@ function OrderCard({ order, onChanged }) {
       <p className="order-card__meta">
         Placed {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "book" : "books"} · {formatRupees(order.totalPrice)}
       </p>
+      {promiseText(order) && <p className="order-promise">{promiseText(order)}</p>}
       {error && <Banner onDismiss={() => setError(null)}>{error}</Banner>}
       <div className="order-card__actions">
         <button type="button" className="button button--secondary button--small" aria-expanded={open}
@@ -65,7 +66,7 @@ function OrderCard({ order, onChanged }) {
         )}
       </div>
       <div id={detailsId} hidden={!open}>
-        {open && <OrderDetails order={order} />}
+        {open && <OrderDetails order={order} showPromise={false} />}
       </div>
     </li>
   );

@@ -28,7 +28,7 @@ export function ReturnPolicy() {
       <h2>Refunds</h2>
       <ul className="bullets">
         <li>Online payments are refunded to the same card, UPI or bank account within <strong>3–5 business days</strong>.</li>
-        <li>Cash-on-delivery orders are refunded by bank transfer or UPI; the ₹40 shipping charge is deducted.</li>
+        <li>Cash-on-delivery orders are refunded by bank transfer or UPI; the shipping charge is deducted.</li>
         <li>A cancelled order (within 1 hour of placing it) is refunded in full, shipping included.</li>
       </ul>
     </ContentPage>

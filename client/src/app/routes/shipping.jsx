@@ -2,14 +2,19 @@
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { ContentPage } from "../../components/ui/content-page.jsx";
+import { rupeesInText, useShop } from "../../lib/shop.js";
 
 export function Shipping() {
+  const shop = useShop();
+  const fee = shop ? rupeesInText(shop.shippingFee) : "";
+  const threshold = shop?.freeShippingThreshold;
   return (
     <ContentPage title="Shipping Information"
-                 description="Flat ₹40 shipping per order anywhere in India, packed within 24 hours, delivered in 3–5 business days."
+                 description={`Flat ${fee} shipping per order anywhere in India, packed within 24 hours, delivered in 3–5 business days.`}
                  lead="One flat charge, anywhere in India.">
       <h2>Charges</h2>
-      <p>Every order costs <strong>₹40</strong> to ship, whatever its size or weight. There are no other delivery charges.</p>
+      <p>Every order costs <strong>{fee}</strong> to ship, whatever its size or weight. There are no other delivery charges.</p>
+      {threshold != null && <p>Shipping is <strong>free</strong> on orders of {rupeesInText(threshold)} or more.</p>}
       <h2>Delivery times</h2>
       <table className="table">
         <caption className="sr-only">Delivery times</caption>

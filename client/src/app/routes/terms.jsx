@@ -2,8 +2,10 @@
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { ContentPage } from "../../components/ui/content-page.jsx";
+import { useShippingFee } from "../../lib/shop.js";
 
 export function Terms() {
+  const fee = useShippingFee();
   return (
     <ContentPage title="Terms of Service"
                  description="The terms on which the Bookstore sells and delivers books in India."
@@ -11,7 +13,7 @@ export function Terms() {
       <h2>Orders</h2>
       <p>Placing an order is an offer to buy. We confirm it by e-mail; a contract exists once we confirm. We may refuse an order, for example when a book turns out to be out of stock, and refund anything paid.</p>
       <h2>Prices and payment</h2>
-      <p>Prices are in Indian rupees (₹). Shipping is a flat ₹40 per order. The total at checkout is calculated by our server from current prices; if a price changes while you shop, we show you the new total before you pay. You can pay cash on delivery or online through Razorpay.</p>
+      <p>Prices are in Indian rupees (₹). Shipping is a flat {fee} per order. The total at checkout is calculated by our server from current prices; if a price changes while you shop, we show you the new total before you pay. You can pay cash on delivery or online through Razorpay.</p>
       <h2>Delivery</h2>
       <p>We deliver within India only, as described on the <Link to={paths.shipping()}>shipping page</Link>. Delivery times are estimates, not guarantees.</p>
       <h2>Cancellations and returns</h2>

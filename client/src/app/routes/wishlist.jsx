@@ -17,7 +17,7 @@ function WishlistItem({ book, onMessage }) {
 
   async function moveToCart() {
     if (!cart.has(book._id) && cart.isFull) {
-      onMessage({ tone: "error", text: "Your cart is full (20 different books). Remove one to add another." });
+      onMessage({ tone: "error", text: `Your cart is full (${cart.maxLines} different books). Remove one to add another.` });
       return;
     }
     setBusy(true);

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.jsx";
 import { SOCIAL_LINKS } from "../../config/site.js";
+import { useShippingFee } from "../../lib/shop.js";
 
 const GROUPS = [
   {
@@ -28,12 +29,13 @@ const GROUPS = [
 ];
 
 export function Footer() {
+  const fee = useShippingFee();
   return (
     <footer className="footer">
       <div className="container footer__inner">
         <div className="footer__about">
           <p className="footer__brand">Bookstore</p>
-          <p>Study and exam books for India. Prices in rupees, flat ₹40 shipping, cash on delivery.</p>
+          <p>Study and exam books for India. Prices in rupees, flat {fee} shipping, cash on delivery.</p>
           <ul className="footer__social" aria-label="Follow us">
             {SOCIAL_LINKS.map((link) => (
               <li key={link.name}>

@@ -1,7 +1,8 @@
 // The shopper's cart: kept in localStorage, shared by every screen, re-read from the API on demand.
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { getCurrentBooks } from "./api.js";
-import { cartReducer, itemsTotalPaise, MAX_LINES, SHIPPING_PAISE } from "./cart-reducer.js";
+import { useShop } from "../../lib/shop.js";
+import { cartReducer, itemsTotalPaise } from "./cart-reducer.js";
 import { onStoredCartChange, readCart, writeCart } from "./cart-storage.js";
 
 const CartContext = createContext(null);
@@ -43,8 +44,15 @@ export function CartProvider({ children }) {
     }
   }, []);
 
-  const add = useCallback((book, quantity = 1) => dispatch({ type: "add", book, quantity }), []);
-  const setQuantity = useCallback((bookId, quantity) => dispatch({ type: "setQuantity", bookId, quantity }), []);
+  // The shop's limit of different books per order (GET /api/shop); unknown until it has come: no limit here,
+  // the server still refuses an order over it.
+  const shop = useShop();
+  const maxLines = shop?.maxLinesPerOrder ?? Infinity;
+  const maxCopies = shop?.maxQuantityPerLine ?? Infinity;
+  const add = useCallback((book, quantity = 1) => dispatch({ type: "add", book, quantity, maxLines, maxCopies }),
+    [maxLines, maxCopies]);
+  const setQuantity = useCallback((bookId, quantity) => dispatch({ type: "setQuantity", bookId, quantity, maxCopies }),
+    [maxCopies]);
   const remove = useCallback((bookId) => dispatch({ type: "remove", bookId }), []);
   const clear = useCallback(() => dispatch({ type: "clear" }), []);
   const dismissChanges = useCallback(() => dispatch({ type: "dismissChanges" }), []);
@@ -55,9 +63,9 @@ export function CartProvider({ children }) {
       lines: state.lines,
       count: state.lines.length,
       itemsTotalPaise: items,
-      shippingPaise: state.lines.length ? SHIPPING_PAISE : 0,
-      totalPaise: state.lines.length ? items + SHIPPING_PAISE : 0,
-      isFull: state.lines.length >= MAX_LINES,
+      maxLines,
+      maxCopies,
+      isFull: state.lines.length >= maxLines,
       changes: state.changes,
       refreshing,
       add,
@@ -68,14 +76,14 @@ export function CartProvider({ children }) {
       dismissChanges,
       has: (bookId) => state.lines.some((line) => line.book._id === bookId),
     };
-  }, [state, refreshing, add, setQuantity, remove, clear, refresh, dismissChanges]);
+  }, [state, refreshing, maxLines, maxCopies, add, setQuantity, remove, clear, refresh, dismissChanges]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
 /**
- * The cart: {lines: [{book, quantity}], count (distinct lines), itemsTotalPaise, shippingPaise,
- * totalPaise, changes, refreshing, add(book, quantity = 1), setQuantity(bookId, quantity),
+ * The cart: {lines: [{book, quantity}], count (distinct lines), itemsTotalPaise, maxLines, maxCopies, isFull (the
+ * shop's lines per order reached), changes, refreshing, add(book, quantity = 1), setQuantity(bookId, quantity),
  * remove(bookId), clear(), refresh(), dismissChanges(), has(bookId)}.
  */
 export function useCart() {

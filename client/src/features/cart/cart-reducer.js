@@ -1,6 +1,5 @@
-// The cart's rules as a pure reducer: lines of {book, quantity}, quantities 1..stock, 20 lines at most.
-export const MAX_LINES = 20;
-export const SHIPPING_PAISE = 4000;
+// The cart's rules as a pure reducer: lines of {book, quantity}, quantities 1..stock, at most the shop's
+// lines per order (GET /api/shop's maxLinesPerOrder, carried by each add action).
 
 /** What one copy costs, in paise: the discounted price when there is one (product §5.3). */
 export function unitPaise(book) {
@@ -12,14 +11,14 @@ export function itemsTotalPaise(lines) {
   return lines.reduce((total, line) => total + unitPaise(line.book) * line.quantity, 0);
 }
 
-/** The highest quantity a line may have: its stock, when known. */
-function cap(book, quantity) {
+/** The highest quantity a line may have: its stock, when known, and the shop's copies per line. */
+function cap(book, quantity, maxCopies = Infinity) {
   const stock = Number.isInteger(book.stock) ? book.stock : Infinity;
-  return Math.max(1, Math.min(quantity, stock));
+  return Math.max(1, Math.min(quantity, stock, maxCopies));
 }
 
 /**
- * Actions: add {book, quantity}, setQuantity {bookId, quantity}, remove {bookId}, clear,
+ * Actions: add {book, quantity, maxLines, maxCopies}, setQuantity {bookId, quantity, maxCopies}, remove {bookId}, clear,
  * replace {lines} (from storage), refreshed {books: {id: book|null}} (a re-read from the API).
  * State: {lines, changes}; changes lists what the last refresh altered, for the shopper to read.
  */
@@ -31,17 +30,17 @@ export function cartReducer(state, action) {
       const existing = state.lines.find((line) => line.book._id === book._id);
       if (existing) {
         const lines = state.lines.map((line) =>
-          line === existing ? { book: { ...line.book, ...book }, quantity: cap(book, line.quantity + quantity) } : line);
+          line === existing ? { book: { ...line.book, ...book }, quantity: cap(book, line.quantity + quantity, action.maxCopies) } : line);
         return { ...state, lines };
       }
-      if (state.lines.length >= MAX_LINES) return state;
-      return { ...state, lines: [...state.lines, { book, quantity: cap(book, quantity) }] };
+      if (state.lines.length >= (action.maxLines ?? Infinity)) return state;
+      return { ...state, lines: [...state.lines, { book, quantity: cap(book, quantity, action.maxCopies) }] };
     }
     case "setQuantity": {
       const quantity = Math.floor(Number(action.quantity));
       if (!Number.isFinite(quantity) || quantity < 1) return state;
       const lines = state.lines.map((line) =>
-        line.book._id === action.bookId ? { ...line, quantity: cap(line.book, quantity) } : line);
+        line.book._id === action.bookId ? { ...line, quantity: cap(line.book, quantity, action.maxCopies) } : line);
       return { ...state, lines };
     }
     case "remove":

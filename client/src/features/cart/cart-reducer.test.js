@@ -1,7 +1,9 @@
 // Unit tests of the cart's rules (node --test; run by tests/test_client_units.py).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cartReducer, itemsTotalPaise, MAX_LINES, unitPaise } from "./cart-reducer.js";
+import { cartReducer, itemsTotalPaise, unitPaise } from "./cart-reducer.js";
+
+const MAX_LINES = 20; // GET /api/shop's maxLinesPerOrder, which the cart passes with each add
 
 const book = (id, fields = {}) => ({ _id: id, title: `Book ${id}`, price: 100, stock: 5, ...fields });
 const empty = { lines: [], changes: [] };
@@ -25,8 +27,16 @@ test("quantities stay between 1 and the stock", () => {
 test("a sold-out book is never added, and the 21st line is refused", () => {
   assert.equal(apply(empty, { type: "add", book: book("x", { stock: 0 }) }).lines.length, 0);
   let state = empty;
-  for (let i = 0; i <= MAX_LINES; i += 1) state = apply(state, { type: "add", book: book(`b${i}`) });
+  for (let i = 0; i <= MAX_LINES; i += 1) state = apply(state, { type: "add", book: book(`b${i}`), maxLines: MAX_LINES });
   assert.equal(state.lines.length, MAX_LINES);
+});
+
+test("a line holds no more copies than the shop allows per line (GET /api/shop's maxQuantityPerLine)", () => {
+  let state = apply(empty, { type: "add", book: book("a", { stock: 50 }), quantity: 8, maxCopies: 10 },
+    { type: "add", book: book("a", { stock: 50 }), quantity: 5, maxCopies: 10 });
+  assert.equal(state.lines[0].quantity, 10);
+  state = apply(state, { type: "setQuantity", bookId: "a", quantity: 12, maxCopies: 10 });
+  assert.equal(state.lines[0].quantity, 10);
 });
 
 test("totals use the discounted price and integer paise", () => {

@@ -2,6 +2,7 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 import { KEEP_SCROLL } from "../../components/layout/scroll-manager.jsx";
+import { useShop } from "../../lib/shop.js";
 
 export const PAGE_SIZE = 12;
 export const SORTS = [
@@ -13,8 +14,6 @@ export const SORTS = [
   ["bestselling", "Best selling"],
   ["rating", "Highest rated"],
 ];
-export const FORMATS = ["Paperback", "Hardcover", "E-Book", "Audiobook"];
-export const LANGUAGES = ["English", "Hindi", "English & Hindi"];
 const FILTER_KEYS = ["search", "category", "sortBy", "minPrice", "maxPrice", "language", "format"];
 
 /** A rupee amount from the URL, or "" when it is not a sensible one (the API would refuse it). */
@@ -24,7 +23,7 @@ function rupees(text) {
 }
 
 /** Clean values: what the URL says, minus anything the API would reject with a 422. */
-function readFilters(params) {
+function readFilters(params, formats) {
   const sortBy = params.get("sortBy") ?? "";
   const format = params.get("format") ?? "";
   const page = Number.parseInt(params.get("page") ?? "1", 10);
@@ -35,7 +34,8 @@ function readFilters(params) {
     minPrice: rupees(params.get("minPrice")),
     maxPrice: rupees(params.get("maxPrice")),
     language: (params.get("language") ?? "").slice(0, 40),
-    format: FORMATS.includes(format) ? format : "",
+    // The formats the server knows (GET /api/shop); any other would be refused with a 422.
+    format: formats.includes(format) ? format : "",
     page: Number.isInteger(page) && page >= 1 && page <= 100000 ? page : 1,
   };
 }
@@ -46,7 +46,8 @@ function readFilters(params) {
  */
 export function useBookFilters() {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => readFilters(params), [params]);
+  const formats = useShop()?.formats;
+  const filters = useMemo(() => readFilters(params, formats ?? []), [params, formats]);
   const hasFilters = FILTER_KEYS.some((key) => key !== "sortBy" && filters[key] !== "");
 
   const update = useCallback((changes) => {

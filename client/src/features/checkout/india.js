@@ -1,18 +1,4 @@
-// Address reference data. The server accepts exactly these names (bookstore/services/india.py).
-
-// Product §5.2: the 28 states and every union territory (an older list had 29) are offered, so nobody in
-// Chandigarh, Jammu and Kashmir or Puducherry is turned away.
-export const STATES = [
-  "Andhra Pradesh", "Arunachal Pradesh", "Assam", "Bihar", "Chhattisgarh", "Goa", "Gujarat", "Haryana",
-  "Himachal Pradesh", "Jharkhand", "Karnataka", "Kerala", "Madhya Pradesh", "Maharashtra", "Manipur",
-  "Meghalaya", "Mizoram", "Nagaland", "Odisha", "Punjab", "Rajasthan", "Sikkim", "Tamil Nadu", "Telangana",
-  "Tripura", "Uttar Pradesh", "Uttarakhand", "West Bengal",
-];
-
-export const UNION_TERRITORIES = [
-  "Andaman and Nicobar Islands", "Chandigarh", "Dadra and Nagar Haveli and Daman and Diu", "Delhi",
-  "Jammu and Kashmir", "Ladakh", "Lakshadweep", "Puducherry",
-];
+// Address reference data: the cities the city field suggests. (States come from GET /api/shop.)
 
 /** Product §5.1: the 20 cities the city field suggests. */
 export const CITIES = [

@@ -1,7 +1,6 @@
 // Placing the order and paying for it: the checkout screen's one use case, kept out of its markup.
 import { useCallback, useRef, useState } from "react";
 import { useCart } from "../cart/cart-context.jsx";
-import { MAX_LINES } from "../cart/cart-reducer.js";
 import * as api from "./api.js";
 import { rememberOrder } from "./last-order.js";
 import { loadCheckoutScript, openCheckout } from "./razorpay.js";
@@ -86,14 +85,14 @@ export function useCheckout() {
       setNotice({ tone: "error", text: "Your cart is empty!" });
       return null;
     }
-    if (cart.lines.length > MAX_LINES) {
+    if (cart.lines.length > cart.maxLines) {
       setNotice({ tone: "error", text: "Cart has too many items. Please reduce the number of items." });
       return null;
     }
     setBusy(true);
     let order;
     try {
-      order = await placeOnce(orderBody(cart.lines, address, method, totalPrice ?? cart.totalPaise / 100, couponCode));
+      order = await placeOnce(orderBody(cart.lines, address, method, totalPrice ?? cart.itemsTotalPaise / 100, couponCode));
     } catch (error) {
       setBusy(false);
       if (error.status === 409 && (error.data?.current || error.data?.bookId)) {

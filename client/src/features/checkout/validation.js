@@ -1,4 +1,6 @@
 // Checkout's checks before anything is sent; the server checks the same again.
+import { normalisePin } from "../delivery/pin.js";
+
 export const FILL_ALL = "Please fill in all shipping details correctly.";
 const REQUIRED = ["firstName", "lastName", "email", "phone", "address", "city", "state", "zipCode"];
 const LABELS = { firstName: "First name", lastName: "Last name", email: "E-mail", phone: "Phone", address: "Address",
@@ -13,7 +15,7 @@ export function validateShipping(address) {
   if (!errors.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.email.trim())) errors.email = "Enter a valid e-mail address.";
   const phone = String(address.phone ?? "").replace(/[\s\-()]/g, "").replace(/^(\+91|91|0)(?=\d{10}$)/, "");
   if (!errors.phone && !/^[6-9]\d{9}$/.test(phone)) errors.phone = "Enter a 10-digit Indian mobile number.";
-  if (!errors.zipCode && !/^[1-9]\d{5}$/.test(address.zipCode.trim())) {
+  if (!errors.zipCode && !normalisePin(address.zipCode.trim())) {
     errors.zipCode = "PIN code must be 6 digits and cannot start with 0.";
   }
   return errors;

@@ -1,10 +1,15 @@
 // PIN codes as shoppers type them ("560 001"), the PIN remembered across visits, and delivery dates in words.
+import { currentShop } from "../../lib/shop.js";
+
 const PIN_KEY = "deliveryPin";
 
-/** "560001" from "560 001" (spaces and dashes dropped), or null when it is not a well-formed PIN. */
-export function normalisePin(text) {
+/**
+ * "560001" from "560 001" (spaces and dashes dropped), or null when it is not a well-formed PIN: one the
+ * server's pattern (GET /api/shop) accepts; six digits while that is not known (the server checks again).
+ */
+export function normalisePin(text, pattern = currentShop()?.pinPattern ?? "^\\d{6}$") {
   const pin = String(text ?? "").replace(/[\s-]/g, "");
-  return /^[1-9]\d{5}$/.test(pin) ? pin : null;
+  return new RegExp(pattern).test(pin) ? pin : null;
 }
 
 /** The PIN the shopper last checked or shipped to, or "". */

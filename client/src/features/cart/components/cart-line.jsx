@@ -1,15 +1,16 @@
 // One cart line: cover, title, unit price, quantity stepper, line total and Remove.
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
+import { Price } from "../../../components/ui/price.jsx";
 import { formatRupees } from "../../../lib/money.js";
 import { unitPaise } from "../cart-reducer.js";
 import { useCart } from "../cart-context.jsx";
 
 export function CartLine({ line }) {
-  const { setQuantity, remove } = useCart();
+  const { setQuantity, remove, maxCopies } = useCart();
   const { book, quantity } = line;
   const unit = unitPaise(book);
-  const atStock = Number.isInteger(book.stock) && quantity >= book.stock;
+  const atStock = (Number.isInteger(book.stock) && quantity >= book.stock) || quantity >= maxCopies;
   return (
     <li className="cart-line">
       {book.thumbnailUrl || book.imageUrl
@@ -18,7 +19,9 @@ export function CartLine({ line }) {
       <div className="cart-line__info">
         <h3 className="cart-line__title"><Link to={paths.book(book._id)}>{book.title}</Link></h3>
         {book.author && <p className="cart-line__author">{book.author}</p>}
-        <p className="cart-line__unit">{formatRupees(unit / 100)} each</p>
+        <p className="cart-line__unit">
+          <Price as="span" price={book.price} discountedPrice={book.discountedPrice} /> <span>each</span>
+        </p>
         {Number.isInteger(book.stock) && book.stock <= 5 && (
           <p className="cart-line__stock">Only {book.stock} left in stock</p>
         )}

@@ -1,10 +1,12 @@
-// The order summary box of the cart and checkout: items, ₹40 shipping, total; optionally the lines.
-// With the server's quote (checkout) its figures are shown instead: coupon, shipping, COD fee, total.
+// The order summary box of the cart and checkout: the server's quote (items, coupon, shipping, COD fee, tax,
+// total; POST /api/cart/quote), optionally with the lines. The client adds up nothing it charges.
+import { Price } from "../../../components/ui/price.jsx";
 import { formatRupees } from "../../../lib/money.js";
 import { unitPaise } from "../cart-reducer.js";
 import { useCart } from "../cart-context.jsx";
 
 const rupees = (paise) => formatRupees(paise / 100);
+const listPaise = (book) => Math.round(Number(book.price) * 100) || 0;
 
 function QuoteFigures({ quote, copies }) {
   const coupon = quote.coupon?.applied ? quote.coupon : null;
@@ -22,8 +24,9 @@ function QuoteFigures({ quote, copies }) {
   );
 }
 
-export function OrderSummary({ showLines = false, quote = null, children }) {
-  const { lines, itemsTotalPaise, shippingPaise, totalPaise } = useCart();
+/** `quote` is the server's answer (null while the first is on its way); `quoteError` when it failed. */
+export function OrderSummary({ showLines = false, quote = null, quoteError = null, children }) {
+  const { lines, itemsTotalPaise } = useCart();
   const copies = lines.reduce((total, line) => total + line.quantity, 0);
   return (
     <section className="order-summary" aria-labelledby="order-summary-title">
@@ -33,18 +36,21 @@ export function OrderSummary({ showLines = false, quote = null, children }) {
           {lines.map(({ book, quantity }) => (
             <li key={book._id}>
               <span className="order-summary__line-title">{book.title} <span className="order-summary__qty">× {quantity}</span></span>
-              <span>{rupees(unitPaise(book) * quantity)}</span>
+              <Price as="span" className="order-summary__line-price" price={(listPaise(book) * quantity) / 100}
+                discountedPrice={(unitPaise(book) * quantity) / 100} />
             </li>
           ))}
         </ul>
       )}
       {quote ? <QuoteFigures quote={quote} copies={copies} /> : (
-        <dl className="order-summary__figures">
-          <div><dt>Items ({copies})</dt><dd>{rupees(itemsTotalPaise)}</dd></div>
-          <div><dt>Shipping</dt><dd>{rupees(shippingPaise)}</dd></div>
-          <div><dt>Tax</dt><dd>{rupees(0)}</dd></div>
-          <div className="order-summary__total"><dt>Total</dt><dd>{rupees(totalPaise)}</dd></div>
-        </dl>
+        <>
+          <dl className="order-summary__figures">
+            <div><dt>Items ({copies})</dt><dd>{rupees(itemsTotalPaise)}</dd></div>
+          </dl>
+          <p className="order-summary__pending" role="status">
+            {quoteError ? "We couldn't work out shipping and the total just now." : "Working out shipping and the total…"}
+          </p>
+        </>
       )}
       {children}
     </section>

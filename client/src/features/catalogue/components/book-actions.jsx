@@ -17,7 +17,7 @@ export function BookActions({ book, compact = false }) {
   function addToCart() {
     const inCart = cart.lines.find((line) => line.book._id === book._id);
     if (!inCart && cart.isFull) {
-      setNote({ tone: "error", text: "Your cart is full (20 different books). Remove one to add another." });
+      setNote({ tone: "error", text: `Your cart is full (${cart.maxLines} different books). Remove one to add another.` });
       return;
     }
     if (inCart && Number.isInteger(book.stock) && inCart.quantity >= book.stock) {

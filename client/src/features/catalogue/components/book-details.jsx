@@ -2,11 +2,9 @@
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { Price } from "../../../components/ui/price.jsx";
-import { formatRupees } from "../../../lib/money.js";
+import { shippingNote, useShop } from "../../../lib/shop.js";
 import { BookCover } from "./book-cover.jsx";
 import { BookActions } from "./book-actions.jsx";
-import { SHIPPING_RUPEES } from "../shipping.js";
-
 
 const DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -41,6 +39,7 @@ export function BookDetails({ book, titleId, level = 2, eagerCover = false, buyE
   const Title = `h${level}`;
   const Section = `h${level + 1}`;
   const details = facts(book);
+  const shipping = shippingNote(useShop());
   return (
     <div className="book-details">
       <BookCover book={book} size="detail" className="book-details__cover" eager={eagerCover} />
@@ -51,8 +50,9 @@ export function BookDetails({ book, titleId, level = 2, eagerCover = false, buyE
           Category: <Link to={paths.category(book.category)}>{book.category}</Link>
         </p>
         <div className="book-details__buy">
-          <Price price={book.price} discountedPrice={book.discountedPrice} />
-          <p className="book-details__shipping">+ {formatRupees(SHIPPING_RUPEES)} shipping per order</p>
+          <Price price={book.price} discountedPrice={book.discountedPrice} showSaving />
+          {/* product §3.6: shipping on its own line, the shop's fee (GET /api/shop), never added to the price */}
+          {shipping && <p className="book-details__shipping">{shipping}</p>}
           <p className={`book-details__stock ${book.stock === 0 ? "book-details__stock--out" : ""}`}>
             {stockText(book.stock)}
           </p>

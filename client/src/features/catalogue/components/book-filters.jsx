@@ -1,6 +1,7 @@
 // The /books filters: category, sort, price range, language and format, and Clear Filters.
 import { useEffect, useId, useRef, useState } from "react";
-import { FORMATS, LANGUAGES, SORTS } from "../use-book-filters.js";
+import { useShop } from "../../../lib/shop.js";
+import { SORTS } from "../use-book-filters.js";
 
 /** A rupee bound typed by the shopper, sent to the URL after a short pause. */
 function PriceInput({ label, value, onCommit }) {
@@ -37,6 +38,10 @@ function Select({ label, value, onChange, children }) {
 
 /** categories: [{_id, name}] or null while loading; hideCategory on a category's own page. */
 export function BookFilters({ filters, update, clear, hasFilters, categories, hideCategory = false }) {
+  const shop = useShop();
+  // The server's lists (GET /api/shop); a language from a shared link shows even when it is not among them.
+  const languages = shop?.languages ?? [];
+  const formats = shop?.formats ?? [];
   return (
     <div className="filters" role="group" aria-label="Filter and sort books">
       {!hideCategory && (
@@ -59,11 +64,14 @@ export function BookFilters({ filters, update, clear, hasFilters, categories, hi
       <PriceInput label="Max price (₹)" value={filters.maxPrice} onCommit={(maxPrice) => update({ maxPrice })} />
       <Select label="Language" value={filters.language} onChange={(language) => update({ language })}>
         <option value="">Any language</option>
-        {LANGUAGES.map((language) => <option key={language} value={language}>{language}</option>)}
+        {languages.map((language) => <option key={language} value={language}>{language}</option>)}
+        {filters.language && !languages.includes(filters.language) && (
+          <option value={filters.language}>{filters.language}</option>
+        )}
       </Select>
       <Select label="Format" value={filters.format} onChange={(format) => update({ format })}>
         <option value="">Any format</option>
-        {FORMATS.map((format) => <option key={format} value={format}>{format}</option>)}
+        {formats.map((format) => <option key={format} value={format}>{format}</option>)}
       </Select>
       <div className="filter filter--action">
         <button type="button" className="button button--secondary" onClick={clear} disabled={!hasFilters}>

@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
+import { useShippingFee } from "../../../lib/shop.js";
 
 const SLIDES = [
   {
@@ -16,7 +17,8 @@ const SLIDES = [
     action: { label: "See best sellers", to: paths.bestsellers() },
   },
   {
-    title: "Fixed Shipping Charge of ₹40",
+    title: "Fixed Shipping Charge",
+    fee: true, // the title ends with the shop's fee (GET /api/shop)
     text: "One flat charge per order, anywhere in India. Pay online or cash on delivery.",
     action: { label: "Shipping details", to: paths.shipping() },
   },
@@ -42,6 +44,8 @@ export function HeroSlider({ children }) {
   const [paused, setPaused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const id = useId();
+  const fee = useShippingFee();
+  const titleOf = (slide) => (slide.fee && fee ? `${slide.title} of ${fee}` : slide.title);
   const rotating = !paused && !hovered && !focused && !reducedMotion;
 
   useEffect(() => {
@@ -59,7 +63,7 @@ export function HeroSlider({ children }) {
           {SLIDES.map((slide, index) => (
             <div key={slide.title} id={`${id}-slide-${index}`} className="hero__slide" role="group"
                  aria-roledescription="slide" aria-label={`${index + 1} of ${SLIDES.length}`} hidden={index !== current}>
-              <h2 className="hero__title">{slide.title}</h2>
+              <h2 className="hero__title">{titleOf(slide)}</h2>
               <p className="hero__lead">{slide.text}</p>
               <Link className="button" to={slide.action.to}>{slide.action.label}</Link>
             </div>
@@ -73,7 +77,7 @@ export function HeroSlider({ children }) {
           <div className="hero__dots" role="group" aria-label="Choose a slide">
             {SLIDES.map((slide, index) => (
               <button key={slide.title} type="button" className="hero__dot" aria-controls={`${id}-slide-${index}`}
-                      aria-label={`Slide ${index + 1}: ${slide.title}`} aria-current={index === current ? "true" : undefined}
+                      aria-label={`Slide ${index + 1}: ${titleOf(slide)}`} aria-current={index === current ? "true" : undefined}
                       onClick={() => setCurrent(index)} />
             ))}
           </div>

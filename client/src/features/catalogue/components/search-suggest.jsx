@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { formatRupees } from "../../../lib/money.js";
 import { suggestBooks } from "../api.js";
-import { SHIPPING_RUPEES } from "../shipping.js";
+import { shippingNote, useShop } from "../../../lib/shop.js";
 
 const MATCHED_ON = { title: "Title", author: "Author", category: "Category", description: "Description" };
 const DELAY_MS = 200;
@@ -37,6 +37,7 @@ export function SearchSuggest({ initial = "", onSearch, onPick, label = "Search 
   const [text, setText] = useState(initial);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const shipping = shippingNote(useShop());
   const suggestions = useSuggestions(text, open);
   const id = useId();
   const inputRef = useRef(null);
@@ -124,7 +125,7 @@ export function SearchSuggest({ initial = "", onSearch, onPick, label = "Search 
                 {suggestion.preview && <span className="search-suggest__preview">{suggestion.preview}</span>}
                 <span className="search-suggest__price">
                   {formatRupees(suggestion.book.discountedPrice ?? suggestion.book.price)}
-                  <span className="search-suggest__shipping"> + {formatRupees(SHIPPING_RUPEES)} shipping per order</span>
+                  {shipping && <span className="search-suggest__shipping"> {shipping}</span>}
                 </span>
               </li>
             ))}

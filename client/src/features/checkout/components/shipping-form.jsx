@@ -1,6 +1,6 @@
 // Checkout step 1: where the books go (product §5.2 shipping address; India only).
 import { Field } from "../../../components/ui/field.jsx";
-import { STATES, UNION_TERRITORIES } from "../india.js";
+import { useShop } from "../../../lib/shop.js";
 import { estimateText } from "../../delivery/pin.js";
 import { CityField } from "./city-field.jsx";
 
@@ -19,6 +19,7 @@ function deliveryNote(delivery) {
 
 export function ShippingForm({ address, errors, onChange, delivery = { status: "idle" } }) {
   const note = deliveryNote(delivery);
+  const shop = useShop();
   const change = (event) => onChange({ ...address, [event.target.name]: event.target.value });
   return (
     <fieldset className="form checkout-form">
@@ -50,19 +51,17 @@ export function ShippingForm({ address, errors, onChange, delivery = { status: "
         <Field label="State" error={errors.state} required>
           <select name="state" autoComplete="address-level1" value={address.state} onChange={change}>
             <option value="">Select a state</option>
-            <optgroup label="States">
-              {STATES.map((state) => <option key={state} value={state}>{state}</option>)}
-            </optgroup>
-            <optgroup label="Union Territories">
-              {UNION_TERRITORIES.map((state) => <option key={state} value={state}>{state}</option>)}
-            </optgroup>
+            {/* The server's list (GET /api/shop): exactly the names an order may carry. */}
+            {(shop?.states ?? []).map((state) => <option key={state} value={state}>{state}</option>)}
+            {/* A state typed before the list came (or filled from the PIN) stays selected. */}
+            {!shop && address.state && <option value={address.state}>{address.state}</option>}
           </select>
         </Field>
       </div>
       <div className="form__row">
         <div className="checkout-form__pin">
           <Field label="PIN Code" error={errors.zipCode} hint="6 digits" required>
-            <input name="zipCode" autoComplete="postal-code" inputMode="numeric" maxLength={7} pattern="[1-9][0-9]{5}"
+            <input name="zipCode" autoComplete="postal-code" inputMode="numeric" maxLength={7} pattern={shop?.pinPattern}
               value={address.zipCode}
               onChange={(event) => onChange({ ...address, zipCode: event.target.value.replace(/\D/g, "").slice(0, 6) })} />
           </Field>

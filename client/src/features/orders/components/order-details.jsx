@@ -1,16 +1,19 @@
 // One order in full: lines, figures, delivery address and status history.
 import { formatRupees } from "../../../lib/money.js";
-import { formatDate, paymentStatusLabel, PAYMENT_METHODS, statusKey, statusLabel } from "../labels.js";
+import { formatDate, paymentStatusLabel, PAYMENT_METHODS, promiseText, statusKey, statusLabel } from "../labels.js";
 
 export function StatusBadge({ status }) {
   return <span className={`status-badge status-badge--${statusKey(status)}`}>{statusLabel(status)}</span>;
 }
 
-export function OrderDetails({ order, headingLevel = 3 }) {
+/** `showPromise`: the "Arriving between …" line (a list whose card already says it leaves it out). */
+export function OrderDetails({ order, headingLevel = 3, showPromise = true }) {
   const Heading = `h${headingLevel}`;
   const address = order.shippingAddress ?? {};
+  const promise = showPromise ? promiseText(order) : "";
   return (
     <div className="order-details">
+      {promise && <p className="order-promise">{promise}</p>}
       <ul className="order-details__lines" aria-label="Books in this order">
         {order.orderItems.map((line) => (
           <li key={line.book} className="order-line">
@@ -25,7 +28,11 @@ export function OrderDetails({ order, headingLevel = 3 }) {
       </ul>
       <dl className="order-details__figures">
         <div><dt>Items</dt><dd>{formatRupees(order.itemsPrice)}</dd></div>
-        <div><dt>Shipping</dt><dd>{formatRupees(order.shippingPrice)}</dd></div>
+        {order.discount > 0 && (
+          <div><dt>Coupon{order.couponCode ? ` ${order.couponCode}` : ""}</dt><dd>−{formatRupees(order.discount)}</dd></div>
+        )}
+        <div><dt>Shipping</dt><dd>{order.shippingPrice > 0 ? formatRupees(order.shippingPrice) : `${formatRupees(0)} (free)`}</dd></div>
+        {order.codFee > 0 && <div><dt>Cash on delivery fee</dt><dd>{formatRupees(order.codFee)}</dd></div>}
         <div className="order-details__total"><dt>Total</dt><dd>{formatRupees(order.totalPrice)}</dd></div>
         <div><dt>Payment</dt><dd>{PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod} · {paymentStatusLabel(order.paymentStatus)}</dd></div>
       </dl>
