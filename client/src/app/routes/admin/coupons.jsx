@@ -50,7 +50,7 @@ export function Coupons() {
       const current = couponState(coupon);
       return <span className={`adm-badge adm-badge--${STATE_BADGES[current]}`}>{stateLabel(current)}</span>;
     } },
-    { key: "uses", header: "Uses", className: "adm-num", cell: (coupon) => <span data-uses>{usesText(coupon)}</span> },
+    { key: "uses", header: "Uses", className: "adm-num", headerClassName: "adm-num", cell: (coupon) => <span data-uses>{usesText(coupon)}</span> },
     { key: "actions", header: "Actions", hiddenHeader: true, label: "", className: "adm-row-actions",
       cell: (coupon) => (
         <Link to={adminPaths.editCoupon(coupon._id)} className="adm-button adm-button--small adm-button--secondary"

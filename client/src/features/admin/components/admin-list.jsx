@@ -29,14 +29,18 @@ export function ListFilters({ list, label, searchLabel = "Search", placeholder, 
 }
 
 /**
- * A list's panel: the table (columns: {key, header, label, className, headerClassName, cell(row)}; `label`
- * false for a cell that heads its phone card, "" for one without a label) or the empty state, and the pager.
- * `rowProps(row)` adds attributes to a row (data-* ids for tests and links).
+ * A list's panel: the table (columns: {key, header, hiddenHeader, label, className, headerClassName, cell(row)};
+ * `label` false for a cell that heads its phone card, "" for one without a label; `hiddenHeader` for a header
+ * only screen readers need) or the empty state, and the pager.
+ * `rowProps(row)` adds attributes to a row (a class, data-* ids for tests and links). The panel is named by
+ * `label`, or by the element `labelledBy` names (in `head`, drawn above the table).
  */
-export function AdminTable({ label, columns, rows, rowKey = (row) => row._id, rowProps, busy, empty, page, totalPages,
-  onPage, pagerLabel, compact }) {
+export function AdminTable({ label, labelledBy, head, columns, rows, rowKey = (row) => row._id, rowProps, busy, empty,
+  page, totalPages, onPage, pagerLabel, compact }) {
   return (
-    <section className="adm-panel adm-panel--flush" aria-label={label} aria-busy={busy || undefined}>
+    <section className="adm-panel adm-panel--flush" aria-label={labelledBy ? undefined : label} aria-labelledby={labelledBy}
+      aria-busy={busy || undefined}>
+      {head}
       {rows.length === 0 ? (
         <div className="adm-empty">
           <p className="adm-empty__title">{empty.title}</p>
@@ -48,7 +52,7 @@ export function AdminTable({ label, columns, rows, rowKey = (row) => row._id, ro
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.key} scope="col" className={column.headerClassName ?? column.className}>
+                  <th key={column.key} scope="col" className={column.headerClassName}>
                     {column.hiddenHeader ? <span className="sr-only">{column.header}</span> : column.header}
                   </th>
                 ))}
