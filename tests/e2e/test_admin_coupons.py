@@ -6,6 +6,7 @@ Headless Chromium against gunicorn on the test database, at desktop (1280 px) an
 shopper's order goes through the HTTP API.
 """
 import re
+from datetime import datetime, timezone
 
 import pytest
 from playwright.sync_api import expect
@@ -50,7 +51,8 @@ def field_error(page, name: str):
 def test_admin_creates_edits_and_counts_a_coupon(admin_page, server, admin, factories, api):
     """A new coupon is refused with the server's words (a 95% discount: 422; a code that exists in another case:
     409) beside the field and nothing stored; created and changed coupons show in the list with their rules, and
-    an order placed with the code counts one use there, in the editor and in the dashboard's discounts given."""
+    an order placed with the code counts one use there, in the editor and in the dashboard's discounts given; the
+    end date typed in India time is stored as its UTC instant."""
     page = admin_page
     book = factories.book(title="Coupon Companion", price_paise=50000, stock=5)
     sign_in(page, server, path=LIST)
@@ -104,13 +106,18 @@ def test_admin_creates_edits_and_counts_a_coupon(admin_page, server, admin, fact
     expect(page.get_by_label("Minimum order (₹)")).to_have_value("300")
     page.get_by_label("Discount (%)").fill("15")
     page.get_by_label("Total uses").fill("10")
+    page.get_by_label("Valid until").fill("2026-12-31T23:59")  # India time
     page.get_by_role("button", name="Save coupon").click()
     page.wait_for_url(server.base_url + LIST)
     expect(page.get_by_role("status").filter(has_text="Coupon saved.")).to_contain_text("Coupon saved. EXAM10")
     expect(row(page, "EXAM10")).to_contain_text("15% off")
     expect(row(page, "EXAM10")).to_contain_text("0 / 10")
+    expect(row(page, "EXAM10")).to_contain_text("Until 31 Dec 2026, 11:59 pm")
     [stored] = coupons()
     assert (stored.value, stored.max_uses, stored.min_order_paise) == (15, 10, 30000)
+    ends = stored.valid_to  # SQLite gives it back naive (UTC), PostgreSQL aware
+    assert (ends.astimezone(timezone.utc).replace(tzinfo=None) if ends.tzinfo else ends) == datetime(2026, 12, 31, 18, 29)
+    assert stored.valid_from is None
 
     # A shopper orders with the code (₹500 book, 15% off, ₹40 shipping).
     status, reply = api.call("POST", "/api/orders", {
