@@ -75,6 +75,9 @@ const ManageBooks = adminScreen("ManageBooks");
 const BookEditor = adminScreen("BookEditor");
 const ManageOrders = adminScreen("ManageOrders");
 const ContactMessages = adminScreen("ContactMessages");
+const Coupons = adminScreen("Coupons");
+const CouponEditor = adminScreen("CouponEditor");
+const ShopSettings = adminScreen("ShopSettings");
 const AdminNotFound = adminScreen("AdminNotFound");
 
 /** The frame of admin addresses: no shop header or footer (product §2.2), one boundary per address. */
@@ -139,6 +142,10 @@ export function AppRouter() {
               <Route path="books/edit/:id" element={<BookEditor />} />
               <Route path="orders" element={<ManageOrders />} />
               <Route path="contacts" element={<ContactMessages />} />
+              <Route path="coupons" element={<Coupons />} />
+              <Route path="coupons/new" element={<CouponEditor />} />
+              <Route path="coupons/edit/:id" element={<CouponEditor />} />
+              <Route path="shipping-payments" element={<ShopSettings />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Route>

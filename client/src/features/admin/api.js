@@ -130,3 +130,34 @@ export function listContacts({ page = 1, status, signal } = {}) {
 export function updateContactStatus(id, status) {
   return adminCall(`contact/${encodeURIComponent(id)}/status`, { method: "PUT", body: { status } });
 }
+
+// ------------------------------------------------------------------ shipping & payments
+
+/** Every delivery, fee and cash-on-delivery setting (money in rupees). */
+export async function getShopSettings({ signal } = {}) {
+  const { settings } = await adminCall("admin/shop-settings", { signal });
+  return settings;
+}
+
+/** Save settings (fields left out keep their values); resolves to {message, settings}. */
+export function saveShopSettings(changes) {
+  return adminCall("admin/shop-settings", { method: "PUT", body: changes });
+}
+
+// ------------------------------------------------------------------ coupons
+
+/** Every coupon with its use count, newest first (the server sends the whole list). */
+export async function listCoupons({ signal } = {}) {
+  const { coupons } = await adminCall("admin/coupons", { signal });
+  return coupons;
+}
+
+/** Create a coupon; resolves to {message, coupon}. 409 when the code exists. */
+export function createCoupon(fields) {
+  return adminCall("admin/coupons", { body: fields });
+}
+
+/** Change a coupon (fields left out keep their values); resolves to {message, coupon}. */
+export function updateCoupon(id, fields) {
+  return adminCall(`admin/coupons/${encodeURIComponent(id)}`, { method: "PUT", body: fields });
+}

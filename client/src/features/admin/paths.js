@@ -14,4 +14,8 @@ export const adminPaths = {
   editBook: (id) => `/admin/books/edit/${encodeURIComponent(id)}`,
   orders: (params) => `/admin/orders${params ? `?${new URLSearchParams(params)}` : ""}`,
   contacts: () => "/admin/contacts",
+  shopSettings: () => "/admin/shipping-payments",
+  coupons: (params) => `/admin/coupons${params ? `?${new URLSearchParams(params)}` : ""}`,
+  newCoupon: () => "/admin/coupons/new",
+  editCoupon: (id) => `/admin/coupons/edit/${encodeURIComponent(id)}`,
 };

@@ -9,6 +9,9 @@ export { ManageBooks } from "./books.jsx";
 export { BookEditor } from "./book-editor.jsx";
 export { ManageOrders } from "./orders.jsx";
 export { ContactMessages } from "./contacts.jsx";
+export { Coupons } from "./coupons.jsx";
+export { CouponEditor } from "./coupon-editor.jsx";
+export { ShopSettings } from "./shop-settings.jsx";
 export { AdminNotFound } from "./not-found.jsx";
 
 /** Resolves when the admin styles apply, so no admin screen is ever drawn unstyled. */

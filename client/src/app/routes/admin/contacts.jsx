@@ -1,6 +1,5 @@
 // /admin/contacts: messages from the contact form, their status, and each message in full.
 import { useCallback, useState } from "react";
-import { useSearchParams } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { listContacts, updateContactStatus } from "../../../features/admin/api.js";
 import { CONTACT_STATUSES, CONTACT_SUBJECTS, formatCount, formatDate, formatDateTime, statusLabel } from "../../../features/admin/format.js";
@@ -8,7 +7,8 @@ import { Alert } from "../../../features/admin/components/alert.jsx";
 import { EmailText } from "../../../features/admin/components/email-text.jsx";
 import { Modal } from "../../../features/admin/components/modal.jsx";
 import { ContactStatusBadge } from "../../../features/admin/components/status-badge.jsx";
-import { Pager } from "../../../features/admin/components/pager.jsx";
+import { AdminTable } from "../../../features/admin/components/admin-list.jsx";
+import { useListParams } from "../../../features/admin/use-list-params.js";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 function ContactStatusSelect({ id, contact, onChange, disabled, label }) {
@@ -21,22 +21,11 @@ function ContactStatusSelect({ id, contact, onChange, disabled, label }) {
 }
 
 export function ContactMessages() {
-  const [params, setParams] = useSearchParams();
-  const status = CONTACT_STATUSES.includes(params.get("status")) ? params.get("status") : "";
-  const page = Math.max(Number.parseInt(params.get("page") ?? "1", 10) || 1, 1);
+  const { page, filters: { status }, update } = useListParams({ status: CONTACT_STATUSES });
   const [viewing, setViewing] = useState(null);
   const [saving, setSaving] = useState(null); // id being saved
   const [notice, setNotice] = useState(null);
   const contacts = useRequest(useCallback(({ signal }) => listContacts({ page, status, signal }), [page, status]));
-
-  const update = (changes) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === "" || value == null || (key === "page" && value === 1)) next.delete(key);
-      else next.set(key, String(value));
-    }
-    setParams(next);
-  };
 
   const setStatus = async (contact, next) => {
     setSaving(contact._id);
@@ -52,6 +41,28 @@ export function ContactMessages() {
       setSaving(null);
     }
   };
+
+  const columns = [
+    { key: "name", header: "Name", label: false, className: "adm-card-head", cell: (contact) => (
+      <>
+        <span className="adm-book-title">{contact.name}</span>
+        {contact.phone && <span className="adm-muted adm-small">{contact.phone}</span>}
+      </>
+    ) },
+    { key: "email", header: "Email", className: "adm-break",
+      cell: (contact) => <a href={`mailto:${contact.email}`}><EmailText email={contact.email} /></a> },
+    { key: "subject", header: "Subject", cell: (contact) => CONTACT_SUBJECTS[contact.subject] ?? contact.subject },
+    { key: "status", header: "Status", cell: (contact) => <ContactStatusBadge status={contact.status} /> },
+    { key: "date", header: "Date", className: "adm-nowrap", cell: (contact) => formatDate(contact.createdAt) },
+    { key: "actions", header: "Actions", hiddenHeader: true, label: "", className: "adm-row-actions", cell: (contact) => (
+      <>
+        <button type="button" className="adm-button adm-button--small adm-button--secondary"
+          aria-label={`View message from ${contact.name}`} onClick={() => setViewing(contact)}>View</button>
+        <ContactStatusSelect contact={contact} label={`Status of the message from ${contact.name}`}
+          disabled={saving === contact._id} onChange={(next) => setStatus(contact, next)} />
+      </>
+    ) },
+  ];
 
   const list = contacts.data;
   const total = list?.pagination?.totalContacts ?? 0;
@@ -78,51 +89,12 @@ export function ContactMessages() {
       )}
       {contacts.status === "loading" && !list && <AdminLoading label="Loading messages…" />}
       {list && (
-        <section className="adm-panel adm-panel--flush" aria-label="Messages" aria-busy={contacts.status === "loading"}>
-          {list.contacts.length === 0 ? (
-            <div className="adm-empty">
-              <p className="adm-empty__title">No messages</p>
-              <p>{status ? "No message has this status." : "Messages sent from the contact page appear here."}</p>
-            </div>
-          ) : (
-            <div className="adm-table-wrap">
-              <table className="adm-table adm-table--cards">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Subject</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Date</th>
-                    <th scope="col"><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.contacts.map((contact) => (
-                    <tr key={contact._id} data-contact-id={contact._id}>
-                      <td className="adm-card-head">
-                        <span className="adm-book-title">{contact.name}</span>
-                        {contact.phone && <span className="adm-muted adm-small">{contact.phone}</span>}
-                      </td>
-                      <td data-label="Email" className="adm-break"><a href={`mailto:${contact.email}`}><EmailText email={contact.email} /></a></td>
-                      <td data-label="Subject">{CONTACT_SUBJECTS[contact.subject] ?? contact.subject}</td>
-                      <td data-label="Status"><ContactStatusBadge status={contact.status} /></td>
-                      <td data-label="Date" className="adm-nowrap">{formatDate(contact.createdAt)}</td>
-                      <td className="adm-row-actions">
-                        <button type="button" className="adm-button adm-button--small adm-button--secondary"
-                          aria-label={`View message from ${contact.name}`} onClick={() => setViewing(contact)}>View</button>
-                        <ContactStatusSelect contact={contact} label={`Status of the message from ${contact.name}`}
-                          disabled={saving === contact._id} onChange={(next) => setStatus(contact, next)} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} label="Message pages"
-            onPage={(next) => update({ page: next })} />
-        </section>
+        <AdminTable label="Messages" columns={columns} rows={list.contacts} busy={contacts.status === "loading"}
+          rowProps={(contact) => ({ "data-contact-id": contact._id })}
+          empty={{ title: "No messages",
+            text: status ? "No message has this status." : "Messages sent from the contact page appear here." }}
+          page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} pagerLabel="Message pages"
+          onPage={(next) => update({ page: next })} />
       )}
 
       {viewing && (

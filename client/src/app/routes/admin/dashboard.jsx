@@ -37,6 +37,8 @@ function DashboardBody({ stats, recentOrders }) {
     { label: "Total Orders", value: formatCount(stats.totalOrders), note: `${formatCount(stats.ordersByStatus?.pending)} pending` },
     { label: "Total Users", value: formatCount(stats.totalUsers), note: "shopper accounts" },
     { label: "Total Revenue", value: formatRupees(stats.totalRevenue), note: "paid and delivered orders" },
+    { label: "Discounts Given", value: formatRupees(stats.discountsGiven), note: "coupons on orders not cancelled",
+      link: { to: adminPaths.coupons(), text: "Coupons" } },
   ];
   const byStatus = stats.ordersByStatus ?? {};
   const statusTotal = Math.max(ORDER_STATUSES.reduce((sum, key) => sum + (byStatus[key] ?? 0), 0), 1);
@@ -55,7 +57,10 @@ function DashboardBody({ stats, recentOrders }) {
             <li key={card.label} className="adm-stat">
               <p className="adm-stat__label">{card.label}</p>
               <p className="adm-stat__value" data-stat={card.label}>{card.value}</p>
-              <p className="adm-stat__note">{card.note}</p>
+              <p className="adm-stat__note">
+                {card.note}
+                {card.link && <> · <Link to={card.link.to}>{card.link.text}</Link></>}
+              </p>
             </li>
           ))}
         </ul>

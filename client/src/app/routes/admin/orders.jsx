@@ -1,6 +1,5 @@
 // /admin/orders: every order, filtered and searched, with details, status changes and a CSV export.
-import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useCallback, useState } from "react";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
 import { exportOrders, listOrders, updateOrderStatus } from "../../../features/admin/api.js";
@@ -11,7 +10,8 @@ import { ConfirmDialog } from "../../../features/admin/components/confirm-dialog
 import { OrderDetailsModal } from "../../../features/admin/components/order-details.jsx";
 import { OrderStatusBadge } from "../../../features/admin/components/status-badge.jsx";
 import { OrderStatusSelect } from "../../../features/admin/components/order-status-select.jsx";
-import { Pager } from "../../../features/admin/components/pager.jsx";
+import { AdminTable, ListFilters } from "../../../features/admin/components/admin-list.jsx";
+import { useListParams } from "../../../features/admin/use-list-params.js";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 /** Save a Blob under filename through a temporary link (the export needs the admin token, so no plain link). */
@@ -27,28 +27,15 @@ function download(blob, filename) {
 }
 
 export function ManageOrders() {
-  const [params, setParams] = useSearchParams();
-  const status = ORDER_STATUSES.includes(params.get("status")) ? params.get("status") : "";
-  const search = params.get("search") ?? "";
-  const page = Math.max(Number.parseInt(params.get("page") ?? "1", 10) || 1, 1);
-  const [draft, setDraft] = useState(search);
+  const listParams = useListParams({ status: ORDER_STATUSES });
+  const { page, search, filters: { status }, update } = listParams;
   const [viewing, setViewing] = useState(null);
   const [change, setChange] = useState(null); // {order, status}
   const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [notice, setNotice] = useState(null);
 
-  useEffect(() => setDraft(search), [search]);
   const orders = useRequest(useCallback(({ signal }) => listOrders({ page, status, search, signal }), [page, status, search]));
-
-  const update = (changes) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === "" || value == null || (key === "page" && value === 1)) next.delete(key);
-      else next.set(key, String(value));
-    }
-    setParams(next);
-  };
 
   const confirmChange = async () => {
     setBusy(true);
@@ -77,6 +64,27 @@ export function ManageOrders() {
     }
   };
 
+  const columns = [
+    { key: "order", header: "Order", cell: (order) => <code>{order.orderNumber}</code> },
+    { key: "customer", header: "Customer", cell: (order) => customerName(order) },
+    { key: "email", header: "Email", className: "adm-break", cell: (order) => (
+      <a href={`mailto:${order.shippingAddress?.email}`}><EmailText email={order.shippingAddress?.email} /></a>
+    ) },
+    { key: "items", header: "Items", className: "adm-num", headerClassName: "adm-num",
+      cell: (order) => order.itemCount ?? order.orderItems?.length },
+    { key: "total", header: "Total", className: "adm-num", headerClassName: "adm-num", cell: (order) => formatRupees(order.totalPrice) },
+    { key: "status", header: "Status", cell: (order) => <OrderStatusBadge status={order.status} /> },
+    { key: "date", header: "Date", className: "adm-nowrap", cell: (order) => formatDate(order.createdAt) },
+    { key: "actions", header: "Actions", hiddenHeader: true, label: "", className: "adm-row-actions", cell: (order) => (
+      <>
+        <button type="button" className="adm-button adm-button--small adm-button--secondary"
+          aria-label={`View order ${order.orderNumber}`} onClick={() => setViewing(order._id)}>View</button>
+        <OrderStatusSelect order={order} label={`Status of order ${order.orderNumber}`}
+          onChange={(next) => next !== order.status && setChange({ order, status: next })} />
+      </>
+    ) },
+  ];
+
   const list = orders.data;
   const total = list?.pagination?.totalOrders ?? 0;
   return (
@@ -94,15 +102,7 @@ export function ManageOrders() {
 
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
 
-      <form className="adm-filters" role="search" aria-label="Orders" onSubmit={(event) => {
-        event.preventDefault();
-        update({ search: draft.trim(), page: 1 });
-      }}>
-        <div className="adm-field adm-field--grow">
-          <label htmlFor="order-search">Search</label>
-          <input id="order-search" type="search" value={draft} onChange={(event) => setDraft(event.target.value)}
-            placeholder="Order number, name, e-mail or phone" maxLength={100} />
-        </div>
+      <ListFilters list={listParams} label="Orders" idPrefix="order" placeholder="Order number, name, e-mail or phone">
         <div className="adm-field">
           <label htmlFor="order-status-filter">Status</label>
           <select id="order-status-filter" value={status} onChange={(event) => update({ status: event.target.value, page: 1 })}>
@@ -110,66 +110,17 @@ export function ManageOrders() {
             {ORDER_STATUSES.map((value) => <option key={value} value={value}>{statusLabel(value)}</option>)}
           </select>
         </div>
-        <div className="adm-filters__actions">
-          <button type="submit" className="adm-button">Search</button>
-          {(search || status) && (
-            <button type="button" className="adm-button adm-button--secondary" onClick={() => {
-              setDraft("");
-              setParams(new URLSearchParams());
-            }}>Clear</button>
-          )}
-        </div>
-      </form>
+      </ListFilters>
 
       {orders.status === "error" && <AdminLoadError title="Failed to fetch orders" error={orders.error} retry={orders.retry} />}
       {orders.status === "loading" && !list && <AdminLoading label="Loading orders…" />}
       {list && (
-        <section className="adm-panel adm-panel--flush" aria-label="Orders" aria-busy={orders.status === "loading"}>
-          {list.orders.length === 0 ? (
-            <div className="adm-empty">
-              <p className="adm-empty__title">No orders found</p>
-              <p>{search || status ? "No order matches these filters." : "Orders appear here as soon as shoppers place them."}</p>
-            </div>
-          ) : (
-            <div className="adm-table-wrap">
-              <table className="adm-table adm-table--cards">
-                <thead>
-                  <tr>
-                    <th scope="col">Order</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Email</th>
-                    <th scope="col" className="adm-num">Items</th>
-                    <th scope="col" className="adm-num">Total</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Date</th>
-                    <th scope="col"><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.orders.map((order) => (
-                    <tr key={order._id} data-order-id={order._id}>
-                      <td data-label="Order"><code>{order.orderNumber}</code></td>
-                      <td data-label="Customer">{customerName(order)}</td>
-                      <td data-label="Email" className="adm-break"><a href={`mailto:${order.shippingAddress?.email}`}><EmailText email={order.shippingAddress?.email} /></a></td>
-                      <td data-label="Items" className="adm-num">{order.itemCount ?? order.orderItems?.length}</td>
-                      <td data-label="Total" className="adm-num">{formatRupees(order.totalPrice)}</td>
-                      <td data-label="Status"><OrderStatusBadge status={order.status} /></td>
-                      <td data-label="Date" className="adm-nowrap">{formatDate(order.createdAt)}</td>
-                      <td className="adm-row-actions">
-                        <button type="button" className="adm-button adm-button--small adm-button--secondary"
-                          aria-label={`View order ${order.orderNumber}`} onClick={() => setViewing(order._id)}>View</button>
-                        <OrderStatusSelect order={order} label={`Status of order ${order.orderNumber}`}
-                          onChange={(next) => next !== order.status && setChange({ order, status: next })} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} label="Order pages"
-            onPage={(next) => update({ page: next })} />
-        </section>
+        <AdminTable label="Orders" columns={columns} rows={list.orders} busy={orders.status === "loading"}
+          rowProps={(order) => ({ "data-order-id": order._id })}
+          empty={{ title: "No orders found",
+            text: search || status ? "No order matches these filters." : "Orders appear here as soon as shoppers place them." }}
+          page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} pagerLabel="Order pages"
+          onPage={(next) => update({ page: next })} />
       )}
 
       {viewing && <OrderDetailsModal orderId={viewing} onClose={() => setViewing(null)} onChanged={() => orders.retry()} />}

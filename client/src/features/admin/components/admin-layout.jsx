@@ -12,6 +12,8 @@ const MENU = [
   { label: "Manage Books", to: adminPaths.books(), icon: "books" },
   { label: "Manage Orders", to: adminPaths.orders(), icon: "orders" },
   { label: "Contact Messages", to: adminPaths.contacts(), icon: "mail" },
+  { label: "Coupons", to: adminPaths.coupons(), icon: "coupon" },
+  { label: "Shipping & payments", to: adminPaths.shopSettings(), icon: "truck" },
 ];
 
 export function AdminLayout() {

@@ -4,6 +4,8 @@ const PATHS = {
   books: "M5 4h4v16H5zM10 4h4v16h-4zM15.5 5l3.5-1 3 15.5-3.5 1z",
   orders: "M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6M9 16h4",
   mail: "M3 6h18v12H3zM3 7l9 6 9-6",
+  coupon: "M3 7h18v3a2 2 0 000 4v3H3v-3a2 2 0 000-4zM15 7v10M9 10l3 4",
+  truck: "M2 6h12v10H2zM14 9h4l3 3v4h-7zM6 19a2 2 0 100-4 2 2 0 000 4zM17 19a2 2 0 100-4 2 2 0 000 4z",
   store: "M10 6l-6 6 6 6M4 12h16",
   logout: "M14 4h6v16h-6M10 8l-4 4 4 4M6 12h10",
 };

@@ -1,0 +1,79 @@
+// The parts every admin list is made of: the search-and-filter bar, and the table with its empty state
+// and pager (cards on a phone). Screens describe their columns; the markup and its accessibility live here.
+import { Pager } from "./pager.jsx";
+
+/**
+ * The search box (its text is `list.draft` until submitted) and any filter controls given as children,
+ * with Search and, once something is filtered, Clear. `list` is useListParams()'s answer.
+ */
+export function ListFilters({ list, label, searchLabel = "Search", placeholder, idPrefix, children, maxLength = 100 }) {
+  return (
+    <form className="adm-filters" role="search" aria-label={label} onSubmit={(event) => {
+      event.preventDefault();
+      list.submitSearch();
+    }}>
+      <div className="adm-field adm-field--grow">
+        <label htmlFor={`${idPrefix}-search`}>{searchLabel}</label>
+        <input id={`${idPrefix}-search`} type="search" value={list.draft} placeholder={placeholder} maxLength={maxLength}
+          onChange={(event) => list.setDraft(event.target.value)} />
+      </div>
+      {children}
+      <div className="adm-filters__actions">
+        <button type="submit" className="adm-button">Search</button>
+        {list.filtered && (
+          <button type="button" className="adm-button adm-button--secondary" onClick={list.clear}>Clear</button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A list's panel: the table (columns: {key, header, hiddenHeader, label, className, headerClassName, cell(row)};
+ * `label` false for a cell that heads its phone card, "" for one without a label; `hiddenHeader` for a header
+ * only screen readers need) or the empty state, and the pager.
+ * `rowProps(row)` adds attributes to a row (a class, data-* ids for tests and links). The panel is named by
+ * `label`, or by the element `labelledBy` names (in `head`, drawn above the table).
+ */
+export function AdminTable({ label, labelledBy, head, columns, rows, rowKey = (row) => row._id, rowProps, busy, empty,
+  page, totalPages, onPage, pagerLabel, compact }) {
+  return (
+    <section className="adm-panel adm-panel--flush" aria-label={labelledBy ? undefined : label} aria-labelledby={labelledBy}
+      aria-busy={busy || undefined}>
+      {head}
+      {rows.length === 0 ? (
+        <div className="adm-empty">
+          <p className="adm-empty__title">{empty.title}</p>
+          <p>{empty.text}</p>
+        </div>
+      ) : (
+        <div className="adm-table-wrap">
+          <table className={`adm-table adm-table--cards${compact ? " adm-table--compact" : ""}`}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.key} scope="col" className={column.headerClassName}>
+                    {column.hiddenHeader ? <span className="sr-only">{column.header}</span> : column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={rowKey(row)} {...rowProps?.(row)}>
+                  {columns.map((column) => (
+                    <td key={column.key} className={column.className}
+                      data-label={column.label === false || column.label === "" ? undefined : (column.label ?? column.header)}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} totalPages={totalPages} label={pagerLabel} onPage={onPage} />
+    </section>
+  );
+}
