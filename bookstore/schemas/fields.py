@@ -108,6 +108,13 @@ class Trimmed(fields.String):
         return text
 
 
+class UtcInstant(fields.AwareDateTime):
+    """A date and time with its offset, loaded as the same instant in UTC (SQLite keeps only the clock)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        return super()._deserialize(value, attr, data, **kwargs).astimezone(timezone.utc)
+
+
 class UtcDateTime(fields.DateTime):
     """SQLite hands back naive datetimes; every stored time is UTC, so say so."""
 

@@ -154,9 +154,26 @@ def _apply(coupon: Coupon, data: dict) -> None:
     kind = data.get("kind", coupon.kind)
     if "value" in data:
         value = data.pop("value")
+        if kind == "percent" and value != int(value):
+            raise ValidationFailed({"value": [PERCENT_RULE]})
         coupon.value = int(value) if kind == "percent" else int(value * 100)
     for name, value in data.items():
         setattr(coupon, name, value)
+    _check_rules(coupon)
+
+
+PERCENT_RULE = "A percentage must be a whole number from 1 to 90."
+
+
+def _check_rules(coupon: Coupon) -> None:
+    """The rules that join fields, on the coupon as it will be saved (a change may send one field of a pair).
+    :raise ValidationFailed:"""
+    if coupon.kind == "percent" and not 1 <= coupon.value <= 90:
+        raise ValidationFailed({"value": [PERCENT_RULE]})
+    if coupon.kind == "flat" and not 100 <= coupon.value <= 100_000_00:
+        raise ValidationFailed({"value": ["A flat discount must be from ₹1 to ₹1,00,000."]})
+    if coupon.valid_from and coupon.valid_to and _aware(coupon.valid_to) <= _aware(coupon.valid_from):
+        raise ValidationFailed({"validTo": ["The end must be after the start."]})
 
 
 def create(data: dict, actor: User) -> Coupon:

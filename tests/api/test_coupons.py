@@ -211,3 +211,34 @@ def test_a_category_coupon_is_created_and_a_code_clash_on_change_is_409(client, 
     assert response.status_code == 409 and response.get_json()["success"] is False
     assert {c["code"] for c in client.get("/api/admin/coupons", headers=admin).get_json()["coupons"]} == \
         {"TAKEN", "OTHER"}
+
+
+def test_coupon_dates_sent_in_india_time_are_kept_as_the_same_instant(client, admin, books):
+    """A validity date sent with a +05:30 offset is stored and answered as the same instant in UTC."""
+    coupon = make(client, admin, code="IST", validFrom="2026-12-01T10:00:00+05:30",
+                  validTo="2026-12-31T23:59:00+05:30")
+    assert coupon["validFrom"].startswith("2026-12-01T04:30:00")
+    assert coupon["validTo"].startswith("2026-12-31T18:29:00")
+    db.session.expire_all()
+    stored = Coupon.query.one()
+    assert stored.valid_from.replace(tzinfo=None).isoformat() == "2026-12-01T04:30:00"
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"value": 500}, "value"),                                  # a percent coupon's stored kind
+    ({"kind": "flat"}, "value"),                                # 10 as a flat amount is 10 paise
+    ({"validTo": "2026-11-30T00:00:00+00:00"}, "validTo"),      # before the stored start
+    ({"validFrom": "2027-02-01T00:00:00+00:00"}, "validTo"),    # after the stored end
+])
+def test_a_partial_change_is_checked_against_the_stored_rules(client, admin, books, change, field):
+    """A PUT of some fields is checked together with the coupon's stored ones: 422 on the field, nothing kept."""
+    coupon = make(client, admin, code="WHOLE", validFrom="2026-12-01T00:00:00+00:00",
+                  validTo="2027-01-31T00:00:00+00:00")
+    response = client.put(f"/api/admin/coupons/{coupon['_id']}", json=change, headers=admin)
+    assert response.status_code == 422, response.get_json()
+    assert field in response.get_json()["errors"]
+    db.session.expire_all()
+    stored = Coupon.query.one()
+    assert (stored.kind, stored.value, stored.valid_from.replace(tzinfo=None).isoformat(),
+            stored.valid_to.replace(tzinfo=None).isoformat()) == \
+        ("percent", 10, "2026-12-01T00:00:00", "2027-01-31T00:00:00")
