@@ -9,6 +9,7 @@ from flask import Response, stream_with_context
 from sqlalchemy import func, select
 
 from bookstore.api.books import BookListReplySchema, list_reply  # the API's own reply shape
+from bookstore import money
 from bookstore.errors import NotFound
 from bookstore.extensions import db
 from bookstore.models import Book, Category
@@ -40,13 +41,8 @@ def _shorten(text: str, limit: int = DESCRIPTION_LENGTH) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-def _rupees(paise: int) -> str:
-    return f"{paise / 100:.2f}"
-
-
 def _structured_data(book: Book, url: str, image: str | None) -> dict:
     """schema.org Book with an Offer in rupees (what search engines show as a rich result)."""
-    price = book.discounted_price_paise if book.discounted_price_paise is not None else book.price_paise
     data = {
         "@context": "https://schema.org",
         "@type": "Book",
@@ -65,7 +61,7 @@ def _structured_data(book: Book, url: str, image: str | None) -> dict:
         "image": image,
         "offers": {
             "@type": "Offer",
-            "price": _rupees(price),
+            "price": money.decimal_text(book.sale_price_paise),
             "priceCurrency": "INR",
             "availability": "https://schema.org/InStock" if book.stock > 0 else "https://schema.org/OutOfStock",
             "url": url,

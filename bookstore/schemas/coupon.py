@@ -3,6 +3,7 @@ import re
 
 from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
+from bookstore import money
 from bookstore.models import COUPON_KINDS
 from bookstore.schemas.fields import IdString, InputSchema, Rupees, UtcDateTime, required
 
@@ -68,7 +69,7 @@ class CouponSchema(Schema):
         """A percentage as a whole number, a flat amount in rupees."""
         if coupon.kind == "percent":
             return coupon.value
-        return coupon.value // 100 if coupon.value % 100 == 0 else coupon.value / 100
+        return money.to_rupees(coupon.value)
 
 
 class CouponUpdateSchema(CouponInputSchema):

@@ -9,6 +9,7 @@ from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
+from bookstore import money
 from bookstore.errors import ApiError, Conflict, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Book, Order, OrderLine, OrderStatusChange, User, parse_id, utcnow
@@ -201,23 +202,19 @@ class Figures:
     def as_reply(self) -> dict:
         """The figures in the API's words (rupees), as a 409 and the quote show them."""
         reply = {
-            "orderItems": [{"book": str(line.book_id), "title": line.title, "price": to_rupees(line.unit_price_paise),
+            "orderItems": [{"book": str(line.book_id), "title": line.title, "price": money.to_rupees(line.unit_price_paise),
                             "quantity": line.quantity} for line in self.lines],
-            "itemsPrice": to_rupees(self.items_paise), "discount": to_rupees(self.discount_paise),
-            "shippingPrice": to_rupees(self.shipping_paise), "codFee": to_rupees(self.cod_fee_paise),
-            "taxPrice": to_rupees(self.tax_paise),
-            "totalPrice": to_rupees(self.total_paise),
+            "itemsPrice": money.to_rupees(self.items_paise), "discount": money.to_rupees(self.discount_paise),
+            "shippingPrice": money.to_rupees(self.shipping_paise), "codFee": money.to_rupees(self.cod_fee_paise),
+            "taxPrice": money.to_rupees(self.tax_paise),
+            "totalPrice": money.to_rupees(self.total_paise),
         }
         if self.cod is not None:
             reply["cashOnDelivery"] = self.cod
         if self.verdict:
             reply["coupon"] = {"code": self.verdict.code, "applied": self.verdict.applies,
-                               "discount": to_rupees(self.discount_paise), "reason": self.verdict.reason}
+                               "discount": money.to_rupees(self.discount_paise), "reason": self.verdict.reason}
         return reply
-
-
-def to_rupees(paise: int):
-    return paise // 100 if paise % 100 == 0 else paise / 100
 
 
 def _figures(lines: list[OrderLine], verdict: coupons.Verdict | None, shop_rules: delivery.Rules,
@@ -244,7 +241,7 @@ def cash_on_delivery_refusal(figures: Figures, place, shop_rules: delivery.Rules
         return ("Cash on delivery is not available for this PIN code. Please pay online."
                 if place is not None else "We can't confirm cash on delivery to this PIN code. Please pay online.")
     if figures.total_paise > shop_rules.cod_limit_paise:
-        return (f"Cash on delivery is available for orders up to {delivery.rupees_text(shop_rules.cod_limit_paise)}. "
+        return (f"Cash on delivery is available for orders up to {money.rupees_text(shop_rules.cod_limit_paise)}. "
                 "Please pay online.")
     return None
 

@@ -12,6 +12,7 @@ from datetime import timezone
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from bookstore import money
 from bookstore.errors import Conflict, NotFound, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Coupon, CouponUse, Order, User, utcnow
@@ -94,9 +95,8 @@ def evaluate(code: str | None, basket: Basket, now=None) -> Verdict | None:
         return Verdict(code, coupon, reason="This coupon is for books of another category.")
     items = sum(paise for paise, _category in basket.lines)
     if items < coupon.min_order_paise:
-        rupees = f"₹{coupon.min_order_paise // 100:,}" + (f".{coupon.min_order_paise % 100:02d}"
-                                                            if coupon.min_order_paise % 100 else "")
-        return Verdict(code, coupon, reason=f"This coupon needs books worth at least {rupees}.")
+        return Verdict(code, coupon, reason="This coupon needs books worth at least "
+                                            f"{money.rupees_text(coupon.min_order_paise)}.")
     if coupon.first_order_only and _has_ordered_before(basket):
         return Verdict(code, coupon, reason="This coupon is for a first order only.")
     if coupon.max_uses_per_customer is not None and _customer_uses(coupon, basket) >= coupon.max_uses_per_customer:
@@ -154,7 +154,7 @@ def _apply(coupon: Coupon, data: dict) -> None:
     kind = data.get("kind", coupon.kind)
     if "value" in data:
         value = data.pop("value")
-        coupon.value = int(value) if kind == "percent" else int(value * 100)
+        coupon.value = int(value) if kind == "percent" else money.to_paise(value)
     for name, value in data.items():
         setattr(coupon, name, value)
 

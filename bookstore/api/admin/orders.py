@@ -5,6 +5,7 @@ from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
+from bookstore import money
 from bookstore.models import ORDER_STATUSES
 from bookstore.schemas.book import PageQuerySchema
 from bookstore.schemas.fields import InputSchema
@@ -69,8 +70,7 @@ def _export_row(order) -> list:
     return [order.order_number, order.public_id, placed.astimezone(IST).strftime("%Y-%m-%d %H:%M"), order.status,
             order.payment_method, order.payment_status, f"{order.first_name} {order.last_name}", order.email,
             order.phone, order.city, order.state, order.zip_code, order.item_count,
-            f"{order.total_paise // 100}.{order.total_paise % 100:02d}", order.coupon_code or "",
-            f"{order.discount_paise // 100}.{order.discount_paise % 100:02d}"]
+            money.decimal_text(order.total_paise), order.coupon_code or "", money.decimal_text(order.discount_paise)]
 
 
 @blp.route("/export.csv", methods=["GET"])
