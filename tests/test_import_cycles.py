@@ -64,3 +64,12 @@ def test_bookstore_has_no_import_cycles():
 def test_the_cycle_finder_finds_a_cycle():
     """The walker is not blind: a made-up a -> b -> c -> a is reported."""
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+
+
+def test_nothing_outside_the_api_imports_an_api_module():
+    """Views are the outer layer: schemas, services, seo.py and the rest never import `bookstore.api`
+    (a shape the API and a page share lives in `schemas/`)."""
+    leaks = sorted(f"{name} -> {target}" for name, targets in import_graph().items()
+                   if not name.startswith("bookstore.api") for target in targets
+                   if target == "bookstore.api" or target.startswith("bookstore.api."))
+    assert leaks == []

@@ -1,10 +1,12 @@
 """Book and category shapes, the catalogue's query parameters and the admin book form."""
 from datetime import date
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates, validates_schema
+from marshmallow import (Schema, ValidationError, fields, post_load, pre_dump, validate, validates,
+                         validates_schema)
 
+from bookstore.schemas.common import PaginationSchema, pagination
 from bookstore.schemas.fields import IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber, required
-from bookstore.services.storage import public_url
+from bookstore.services.storage import media_url
 
 SORT_OPTIONS = ("newest", "oldest", "price-low", "price-high", "title", "bestselling", "rating")
 FORMATS = ("Paperback", "Hardcover", "E-Book", "Audiobook")
@@ -31,8 +33,8 @@ class BookSchema(Schema):
     discountedPrice = Rupees(attribute="discounted_price_paise")
     stock = fields.Integer()
     inStock = fields.Function(lambda book: book.stock > 0)
-    imageUrl = fields.Function(lambda book: public_url(book.cover_key))
-    thumbnailUrl = fields.Function(lambda book: public_url(book.thumbnail_key or book.cover_key))
+    imageUrl = fields.Function(lambda book: media_url(book.cover_key))
+    thumbnailUrl = fields.Function(lambda book: media_url(book.thumbnail_key or book.cover_key))
     description = fields.String()
     isbn = fields.String(allow_none=True)
     publisher = fields.String()
@@ -49,6 +51,22 @@ class BookSchema(Schema):
     archived = fields.Boolean()
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
+
+
+class BookListReplySchema(Schema):
+    """A services Page of books as the list's reply (also embedded in the /books page by seo.py)."""
+
+    success = fields.Constant(True)
+    books = fields.List(fields.Nested(BookSchema))
+    totalBooks = fields.Integer()
+    totalPages = fields.Integer()
+    pagination = fields.Nested(PaginationSchema)
+
+    @pre_dump
+    def from_page(self, page, **_kwargs):
+        """The spec's named totals beside the pagination object."""
+        return {"books": page.items, "totalBooks": page.total, "totalPages": page.total_pages,
+                "pagination": pagination(page)}
 
 
 class PageQuerySchema(InputSchema):

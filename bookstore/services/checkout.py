@@ -17,7 +17,7 @@ from bookstore.observability import metrics
 from bookstore.services import coupons, delivery, notifications, orders, stock
 from bookstore.services.razorpay_gateway import online_available
 from bookstore.services.india import canonical_state
-from bookstore.services.storage import public_url
+from bookstore.services.storage import media_url
 
 TAX_PAISE = 0  # books are nil-rated (HSN 4901)
 
@@ -256,7 +256,7 @@ def _check_cash_on_delivery(figures: Figures, place, shop_rules: delivery.Rules)
 def _lines(ids: list[int], items: list[dict], books: dict[int, Book]) -> list[OrderLine]:
     """The order's lines as they are sold now: title, author, cover and price copied from each book."""
     return [OrderLine(book_id=book_id, title=books[book_id].title, author=books[book_id].author,
-                      image_url=public_url(books[book_id].thumbnail_key or books[book_id].cover_key),
+                      image_url=media_url(books[book_id].thumbnail_key or books[book_id].cover_key),
                       unit_price_paise=books[book_id].sale_price_paise, quantity=item["quantity"])
             for book_id, item in zip(ids, items)]
 

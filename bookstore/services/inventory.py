@@ -140,7 +140,7 @@ def _new_cover(book: Book, image_url: str | None) -> images.StoredCover | None:
     if text and images.is_data_url(text):
         return images.process_cover(text)
     # The edit form sends back the URL it showed; anything else would be a link we will not fetch.
-    if text and text not in (storage.public_url(book.cover_key), storage.public_url(book.thumbnail_key)):
+    if text and text not in (storage.media_url(book.cover_key), storage.media_url(book.thumbnail_key)):
         raise ValidationFailed({"imageUrl": [images.NOT_A_DATA_URL]})
     if not book.cover_key:
         raise ValidationFailed({"imageUrl": [COVER_REQUIRED]})
@@ -209,6 +209,6 @@ def _remove_unused(keys, book_pk: int | None) -> None:
         used = db.session.scalar(select(exists().where(or_(Book.cover_key == key, Book.thumbnail_key == key))))
         if not used and book_pk is not None:
             used = db.session.scalar(select(exists().where(
-                OrderLine.book_id == book_pk, OrderLine.image_url == storage.public_url(key))))
+                OrderLine.book_id == book_pk, OrderLine.image_url == storage.media_url(key))))
         if not used:
             storage.delete(key)

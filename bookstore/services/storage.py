@@ -19,8 +19,9 @@ def _bucket() -> str:
     return current_app.config.get("S3_BUCKET") or ""
 
 
-def public_url(key: str | None) -> str | None:
-    """The URL a browser fetches a stored file from; keys are content-addressed, so it never changes."""
+def media_url(key: str | None) -> str | None:
+    """The URL a browser fetches a stored file (a cover) from: under /media or in the bucket; keys are
+    content-addressed, so it never changes."""
     if not key:
         return None
     if not _bucket():
