@@ -23,7 +23,6 @@ from bookstore.services import storage
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_SIDE = 4000
-ACCEPTED_FORMATS = ("JPEG", "PNG", "WEBP")
 # The media types a data URL may declare, and the format its bytes must then decode as.
 DECLARED_FORMATS = {"image/jpeg": "JPEG", "image/jpg": "JPEG", "image/pjpeg": "JPEG",
                     "image/png": "PNG", "image/webp": "WEBP"}

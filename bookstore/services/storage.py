@@ -69,17 +69,6 @@ def put(key: str, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def get(key: str) -> bytes | None:
-    """A stored file's bytes, or None when there is no such file."""
-    if _bucket():
-        try:
-            return _s3().get_object(Bucket=_bucket(), Key=key)["Body"].read()
-        except _s3().exceptions.NoSuchKey:
-            return None
-    path = media_root() / key
-    return path.read_bytes() if path.is_file() else None
-
-
 def delete(key: str | None) -> None:
     """Remove a stored file; a missing one is not an error."""
     if not key:
