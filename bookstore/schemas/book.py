@@ -6,11 +6,13 @@ from marshmallow import (Schema, ValidationError, fields, post_load, pre_dump, v
 
 from bookstore.schemas.common import PaginationSchema, pagination
 from bookstore.schemas.fields import IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber, required
+from bookstore.services.images import COVER_REQUIRED
 from bookstore.services.storage import media_url
 
 SORT_OPTIONS = ("newest", "oldest", "price-low", "price-high", "title", "bestselling", "rating")
 FORMATS = ("Paperback", "Hardcover", "E-Book", "Audiobook")
 MAX_LIMIT = 100
+COVER_MAX_CHARACTERS = 16 * 1024 * 1024
 
 
 class CategorySchema(Schema):
@@ -186,8 +188,9 @@ class BookInputSchema(InputSchema):
                    error_messages={**required(PRICE_MESSAGE), "invalid": PRICE_MESSAGE, "range": PRICE_MESSAGE})
     category = _spec_required("Category is required", 60)
     weight = _spec_required("Weight is required", 20)
-    imageUrl = fields.String(attribute="image_url", required=True, allow_none=False,
-                             error_messages=required("Book cover image is required"))
+    # A data URL (checked and re-encoded by services/images.py); book writes' body limit caps its length first.
+    imageUrl = Trimmed(attribute="image_url", required=True, max_length=COVER_MAX_CHARACTERS,
+                       error_messages=required(COVER_REQUIRED), blank_message=COVER_REQUIRED)
     stock = WholeNumber(load_default=0, validate=validate.Range(
         min=0, max=1_000_000, error="Stock must be a whole number from 0 to 10,00,000."),
         error_messages={"invalid": "Stock must be a whole number from 0 to 10,00,000.", "null": "Stock is required."})

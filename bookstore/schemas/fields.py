@@ -6,6 +6,7 @@ from decimal import Decimal
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate
 
 from bookstore import money
+from bookstore.services.india import canonical_state
 
 MAX_RUPEES = Decimal("1000000")  # ₹10 lakh: far above any book, far below integer overflow
 
@@ -139,6 +140,27 @@ class IndianMobile(fields.String):
         if number is None:
             raise self.make_error("invalid_mobile")
         return number
+
+
+class IndianState(Trimmed):
+    """A state or union territory of India in any case or spelling the shop knows ('tamil nadu', 'Orissa'),
+    loaded as its official name ('Tamil Nadu', 'Odisha'): services and orders only see official names."""
+
+    default_error_messages = {"unknown_state": "Choose a state or union territory of India."}
+
+    MAX_LENGTH = 60
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=self.MAX_LENGTH, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if len(text) > self.MAX_LENGTH:
+            return text  # the length validator refuses it in its own words
+        name = canonical_state(text)
+        if name is None:
+            raise self.make_error("unknown_state")
+        return name
 
 
 class Email(fields.Email):

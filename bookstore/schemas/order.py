@@ -1,13 +1,12 @@
 """Order shapes: the spec's order payload in, the order with lines, address and history out."""
 import re
 
-from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates, validates_schema
+from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates, validates_schema
 
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
 from bookstore.schemas.delivery import DeliveryDatesSchema
-from bookstore.schemas.fields import (Email, IdInput, IndianMobile, InputSchema, Rupees, Trimmed, UtcDateTime, required,
-                                      required_text)
-from bookstore.services.india import canonical_state
+from bookstore.schemas.fields import (Email, IdInput, IndianMobile, IndianState, InputSchema, Rupees, Trimmed, UtcDateTime,
+                                      required, required_text)
 
 MAX_LINES = 20
 MAX_QUANTITY = 1000  # far above any stock; keeps arithmetic and SQL integers small
@@ -45,16 +44,11 @@ class ShippingAddressInput(InputSchema):
     address = required_text("Address", 300)
     landmark = Trimmed(max_length=200, load_default="")
     city = required_text("City", 100)
-    state = required_text("State", 60)
+    state = IndianState(required=True, error_messages=required("State is required."))
     zipCode = required_text("PIN code", 10, attribute="zip_code")
     country = Trimmed(max_length=40, load_default="India")
     addressType = fields.String(attribute="address_type", load_default="home",
                                 validate=validate.OneOf(ADDRESS_TYPES, error="Address type must be home, work or other."))
-
-    @validates("state")
-    def known_state(self, value, **_kwargs):
-        if canonical_state(value) is None:
-            raise ValidationError("Choose a state or union territory of India.")
 
     @validates("zipCode")
     def pin_code(self, value, **_kwargs):
@@ -65,6 +59,12 @@ class ShippingAddressInput(InputSchema):
     def india_only(self, value, **_kwargs):
         if value.lower() != "india":
             raise ValidationError("We deliver within India only.")
+
+    @post_load
+    def country_as_written_on_orders(self, data, **_kwargs):
+        """'india', 'INDIA' and 'India' are one country: orders store it once, as 'India'."""
+        data["country"] = "India"
+        return data
 
 
 class CartLinesInput(InputSchema):

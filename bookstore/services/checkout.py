@@ -16,7 +16,6 @@ from bookstore.models import Book, Order, OrderLine, OrderStatusChange, User, pa
 from bookstore.observability import metrics
 from bookstore.services import coupons, delivery, notifications, orders, stock
 from bookstore.services.razorpay_gateway import online_available
-from bookstore.services.india import canonical_state
 from bookstore.services.storage import media_url
 
 TAX_PAISE = 0  # books are nil-rated (HSN 4901)
@@ -119,9 +118,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     if data["client_total_paise"] != figures.total_paise:
         raise Conflict("Prices have changed since you opened your cart. Please review the new total.",
                        data={"current": figures.as_reply()})
-    address = dict(data["address"])
-    address["state"] = canonical_state(address["state"])
-    address["country"] = "India"
+    address = data["address"]  # the schema wrote the state's official name and the country as 'India'
     online = data["payment_method"] == "online"
     now = utcnow()
     promise = delivery.estimate(address["zip_code"], now, shop_rules)

@@ -32,6 +32,7 @@ WEBP_QUALITY = 85
 
 FIELD = "imageUrl"
 TOO_BIG = "The cover image must be at most 5 MB."
+COVER_REQUIRED = "Book cover image is required"
 NOT_AN_IMAGE = "The cover must be a JPEG, PNG or WebP image."
 TOO_MANY_PIXELS = f"The cover image must be at most {MAX_SIDE} pixels wide and high."
 NOT_A_DATA_URL = "Upload the cover as an image file."
