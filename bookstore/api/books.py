@@ -1,11 +1,10 @@
 """The catalogue: shoppers' list, detail, shelves and suggestions; administrators' book writes."""
 from flask import request
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
 
-from bookstore.schemas.book import (BookIdsQuerySchema, BookInputSchema, BookListQuerySchema,
-                                    BookListReplySchema, BookQuerySchema, BookSchema, BookUpdateSchema, ShelfQuerySchema, SuggestionSchema,
-                                    SuggestQuerySchema)
+from bookstore.schemas.book import (BookIdsQuerySchema, BookInputSchema, BookListQuerySchema, BookListReplySchema,
+                                    BookQuerySchema, BookRemovedSchema, BookReplySchema, BookSchema, BookUpdateSchema,
+                                    ShelfQuerySchema, ShelfReplySchema, SuggestQuerySchema, SuggestReplySchema)
 from bookstore.errors import Conflict
 from bookstore.request_input import body_limit
 from bookstore.security import admin_only, current_user, require_admin
@@ -17,30 +16,6 @@ blp = Blueprint("books", __name__, url_prefix="/api/books", description="Catalog
 # shopper-facing limit elsewhere can stay small (request_input.DEFAULT_BODY_BYTES) and the cover check
 # can give its own message.
 BOOK_WRITE_MAX_BYTES = 10 * 1024 * 1024
-
-
-class ShelfReplySchema(Schema):
-    success = fields.Constant(True)
-    books = fields.List(fields.Nested(BookSchema))
-
-
-class BookReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
-    book = fields.Nested(BookSchema)
-    # Administrators' reads and writes: the book's ETag, to send back as If-Match.
-    version = fields.String()
-
-
-class BookRemovedSchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
-    archived = fields.Boolean()
-
-
-class SuggestReplySchema(Schema):
-    success = fields.Constant(True)
-    suggestions = fields.List(fields.Nested(SuggestionSchema))
 
 
 @blp.route("", methods=["GET"])

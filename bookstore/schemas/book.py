@@ -4,14 +4,13 @@ from datetime import date
 from marshmallow import (Schema, ValidationError, fields, post_load, pre_dump, validate, validates,
                          validates_schema)
 
-from bookstore.schemas.common import PaginationSchema, pagination
+from bookstore.schemas.common import PageQuerySchema, PaginationSchema, pagination
 from bookstore.schemas.fields import IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber, required
 from bookstore.services.images import COVER_REQUIRED
 from bookstore.services.storage import media_url
 
 SORT_OPTIONS = ("newest", "oldest", "price-low", "price-high", "title", "bestselling", "rating")
 FORMATS = ("Paperback", "Hardcover", "E-Book", "Audiobook")
-MAX_LIMIT = 100
 COVER_MAX_CHARACTERS = 16 * 1024 * 1024
 
 
@@ -69,18 +68,6 @@ class BookListReplySchema(Schema):
         """The spec's named totals beside the pagination object."""
         return {"books": page.items, "totalBooks": page.total, "totalPages": page.total_pages,
                 "pagination": pagination(page)}
-
-
-class PageQuerySchema(InputSchema):
-    """`page` from 1; `limit` defaults to 12 and is clamped to 100 (decisions §2)."""
-
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=100000, error="Page must be 1 or more."))
-    limit = fields.Integer(load_default=12, validate=validate.Range(min=1, error="Limit must be 1 or more."))
-
-    @post_load
-    def clamp(self, data, **_kwargs):
-        data["limit"] = min(data["limit"], MAX_LIMIT)
-        return data
 
 
 class BookListQuerySchema(PageQuerySchema):
@@ -255,3 +242,32 @@ class BookUpdateSchema(BookInputSchema):
 
     def __init__(self, **kwargs):
         super().__init__(partial=True, **kwargs)
+
+
+class ShelfReplySchema(Schema):
+    success = fields.Constant(True)
+    books = fields.List(fields.Nested(BookSchema))
+
+
+class BookReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    book = fields.Nested(BookSchema)
+    # Administrators' reads and writes: the book's ETag, to send back as If-Match.
+    version = fields.String()
+
+
+class BookRemovedSchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    archived = fields.Boolean()
+
+
+class SuggestReplySchema(Schema):
+    success = fields.Constant(True)
+    suggestions = fields.List(fields.Nested(SuggestionSchema))
+
+
+class CategoryListReplySchema(Schema):
+    success = fields.Constant(True)
+    categories = fields.List(fields.Nested(CategorySchema))

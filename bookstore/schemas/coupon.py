@@ -77,3 +77,14 @@ class CouponUpdateSchema(CouponInputSchema):
 
     def __init__(self, **kwargs):
         super().__init__(partial=True, **kwargs)
+
+
+class CouponListReplySchema(Schema):
+    success = fields.Constant(True)
+    coupons = fields.List(fields.Nested(CouponSchema))
+
+
+class CouponReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    coupon = fields.Nested(CouponSchema)

@@ -4,6 +4,7 @@ import re
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates, validates_schema
 
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
+from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
 from bookstore.schemas.delivery import DeliveryDatesSchema
 from bookstore.schemas.fields import (Email, IdInput, IndianMobile, IndianState, InputSchema, Rupees, Trimmed, UtcDateTime,
                                       required, required_text)
@@ -225,3 +226,47 @@ class QuoteReplySchema(Schema):
     totalPrice = fields.Float()
     cashOnDelivery = fields.Nested(CashOnDeliverySchema)
     coupon = fields.Nested(CouponVerdictSchema, allow_none=True)
+
+
+class OrderReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    order = fields.Nested(OrderSchema)
+
+
+class OrderListReplySchema(Schema):
+    success = fields.Constant(True)
+    orders = fields.List(fields.Nested(OrderSchema))
+    totalOrders = fields.Integer()
+    totalPages = fields.Integer()
+    pagination = fields.Nested(PaginationSchema)
+
+
+class OrderFilterSchema(InputSchema):
+    status = fields.String(validate=validate.OneOf(ORDER_STATUSES, error="Unknown status."))
+    search = fields.String(validate=validate.Length(max=100, error="Search is limited to 100 characters."))
+
+
+class AdminOrderQuerySchema(PageQuerySchema, OrderFilterSchema):
+    limit = page_limit(10)
+
+
+class AdminPaginationSchema(PaginationSchema):
+    totalOrders = fields.Integer()
+
+
+class AdminOrderSchema(OrderSchema):
+    user = fields.Function(lambda order: {"firstName": order.first_name, "lastName": order.last_name})
+    totalAmount = fields.Function(lambda order: OrderSchema().dump(order)["totalPrice"])
+
+
+class AdminOrderListReplySchema(Schema):
+    success = fields.Constant(True)
+    orders = fields.List(fields.Nested(AdminOrderSchema))
+    pagination = fields.Nested(AdminPaginationSchema)
+
+
+class AdminOrderReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    order = fields.Nested(AdminOrderSchema)
