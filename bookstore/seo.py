@@ -8,14 +8,14 @@ from urllib.parse import quote
 from flask import Response, stream_with_context
 from sqlalchemy import func, select
 
-from bookstore.api.books import BookListReplySchema, list_reply  # the API's own reply shape
+from bookstore import money
 from bookstore.errors import NotFound
 from bookstore.extensions import db
 from bookstore.models import Book, Category
-from bookstore.schemas.book import BookSchema
+from bookstore.schemas.book import BookListReplySchema, BookSchema  # the API's own reply shapes
 from bookstore.services import catalogue
 from bookstore.services.mail import shop_url
-from bookstore.services.storage import public_url as media_url
+from bookstore.services.storage import media_url
 
 SITE_NAME = "Bookstore"
 DESCRIPTION_LENGTH = 160
@@ -43,13 +43,8 @@ def _shorten(text: str, limit: int = DESCRIPTION_LENGTH) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-def _rupees(paise: int) -> str:
-    return f"{paise / 100:.2f}"
-
-
 def _structured_data(book: Book, url: str, image: str | None) -> dict:
     """schema.org Book with an Offer in rupees (what search engines show as a rich result)."""
-    price = book.discounted_price_paise if book.discounted_price_paise is not None else book.price_paise
     data = {
         "@context": "https://schema.org",
         "@type": "Book",
@@ -68,7 +63,7 @@ def _structured_data(book: Book, url: str, image: str | None) -> dict:
         "image": image,
         "offers": {
             "@type": "Offer",
-            "price": _rupees(price),
+            "price": money.decimal_text(book.sale_price_paise),
             "priceCurrency": "INR",
             "availability": "https://schema.org/InStock" if book.stock > 0 else "https://schema.org/OutOfStock",
             "url": url,
@@ -171,7 +166,7 @@ FIRST_BOOKS_PATH = f"books?page=1&limit={BOOKS_PAGE_SIZE}"
 def books_page(shell: str) -> str:
     """A bare /books with its first page of books embedded, tagged with the API address it answers,
     and its first covers preloaded. (Filtered addresses fetch: the client owns reading them.)"""
-    reply = BookListReplySchema().dump(list_reply(catalogue.list_books(page=1, limit=BOOKS_PAGE_SIZE)))
+    reply = BookListReplySchema().dump(catalogue.list_books(page=1, limit=BOOKS_PAGE_SIZE))
     tags = _cover_preloads(reply["books"])
     tags.append('<script type="application/json" id="initial-books">'
                 f'{_script_json({"path": FIRST_BOOKS_PATH, "reply": reply})}</script>')

@@ -102,3 +102,12 @@ def test_the_demo_check_sees_imports_inside_functions():
                "bookstore.cli": "def seed():\n    from bookstore.demo import generator\n",
                "bookstore.demo.generator": "from bookstore.demo import data\n"}
     assert demo_importers(sources) == ["bookstore.api.books", "bookstore.seo", "bookstore.spa"]
+
+
+def test_nothing_outside_the_api_imports_an_api_module():
+    """Views are the outer layer: schemas, services, seo.py and the rest never import `bookstore.api`
+    (a shape the API and a page share lives in `schemas/`)."""
+    leaks = sorted(f"{name} -> {target}" for name, targets in import_graph().items()
+                   if not name.startswith("bookstore.api") for target in targets
+                   if target == "bookstore.api" or target.startswith("bookstore.api."))
+    assert leaks == []

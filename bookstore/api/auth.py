@@ -2,35 +2,17 @@
 from flask import after_this_request, current_app, request
 from flask_jwt_extended import get_jwt
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
 
 from bookstore import device_cookie
 from bookstore.extensions import client_ip, limiter
 from bookstore.schemas.common import SuccessSchema
-from bookstore.schemas.user import (ChangePasswordSchema, ForgotPasswordSchema, LinkTokenSchema, LoginSchema,
-                                    ProfileUpdateSchema, RegisterSchema, ResetPasswordSchema, UserSchema)
+from bookstore.schemas.user import (AuthReplySchema, ChangePasswordSchema, ForgotPasswordSchema, LinkTokenSchema,
+                                    LoginSchema, ProfileUpdateSchema, ProvidersReplySchema, RegisterSchema,
+                                    ResetPasswordSchema, UserReplySchema)
 from bookstore.security import current_user, issue_token, login_required
 from bookstore.services import accounts, google_signin, sessions
 
 blp = Blueprint("auth", __name__, url_prefix="/api/auth", description="Accounts")
-
-
-class AuthReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
-    token = fields.String()
-    user = fields.Nested(UserSchema)
-
-
-class UserReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
-    user = fields.Nested(UserSchema)
-
-
-class ProvidersReplySchema(Schema):
-    success = fields.Constant(True)
-    google = fields.Boolean()
 
 
 def _body_email_key(prefix: str) -> str:

@@ -1,14 +1,12 @@
 """The catalogue: shoppers' list, detail, shelves and suggestions; administrators' book writes."""
 from flask import request
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
 
-from bookstore.schemas.book import (BookIdsQuerySchema, BookInputSchema, BookListQuerySchema, BookQuerySchema,
-                                    BookSchema, BookUpdateSchema, ShelfQuerySchema, SuggestionSchema,
-                                    SuggestQuerySchema)
+from bookstore.schemas.book import (BookIdsQuerySchema, BookInputSchema, BookListQuerySchema, BookListReplySchema,
+                                    BookQuerySchema, BookRemovedSchema, BookReplySchema, BookSchema, BookUpdateSchema,
+                                    ShelfQuerySchema, ShelfReplySchema, SuggestQuerySchema, SuggestReplySchema)
 from bookstore.errors import Conflict
 from bookstore.request_input import body_limit
-from bookstore.schemas.common import PaginationSchema, pagination
 from bookstore.security import admin_only, current_user, require_admin
 from bookstore.services import catalogue, inventory
 
@@ -20,38 +18,6 @@ blp = Blueprint("books", __name__, url_prefix="/api/books", description="Catalog
 BOOK_WRITE_MAX_BYTES = 10 * 1024 * 1024
 
 
-class BookListReplySchema(Schema):
-    success = fields.Constant(True)
-    books = fields.List(fields.Nested(BookSchema))
-    totalBooks = fields.Integer()
-    totalPages = fields.Integer()
-    pagination = fields.Nested(PaginationSchema)
-
-
-class ShelfReplySchema(Schema):
-    success = fields.Constant(True)
-    books = fields.List(fields.Nested(BookSchema))
-
-
-class BookReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
-    book = fields.Nested(BookSchema)
-    # Administrators' reads and writes: the book's ETag, to send back as If-Match.
-    version = fields.String()
-
-
-class BookRemovedSchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
-    archived = fields.Boolean()
-
-
-class SuggestReplySchema(Schema):
-    success = fields.Constant(True)
-    suggestions = fields.List(fields.Nested(SuggestionSchema))
-
-
 @blp.route("", methods=["GET"])
 @blp.arguments(BookListQuerySchema, location="query")
 @blp.response(200, BookListReplySchema)
@@ -59,13 +25,7 @@ def list_books(query):
     """A page of books, filtered, searched and sorted; administrators may ask for archived ones too."""
     if query.get("include_archived"):
         require_admin()
-    return list_reply(catalogue.list_books(search_text=query.pop("search", None), **query))
-
-
-def list_reply(page) -> dict:
-    """A page of books as the list's reply (before dumping)."""
-    return {"books": page.items, "totalBooks": page.total, "totalPages": page.total_pages,
-            "pagination": pagination(page)}
+    return catalogue.list_books(search_text=query.pop("search", None), **query)
 
 
 @blp.route("/featured", methods=["GET"])

@@ -1,16 +1,10 @@
 """The 18 categories with live book counts."""
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
 
-from bookstore.schemas.book import CategorySchema
+from bookstore.schemas.book import CategoryListReplySchema
 from bookstore.services import catalogue
 
 blp = Blueprint("categories", __name__, url_prefix="/api/categories", description="Categories")
-
-
-class CategoryListReplySchema(Schema):
-    success = fields.Constant(True)
-    categories = fields.List(fields.Nested(CategorySchema))
 
 
 @blp.route("", methods=["GET"])

@@ -1,25 +1,14 @@
 """Liveness and readiness checks for load balancers and the PaaS router."""
 from flask import jsonify
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields, validate
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from bookstore import jobs
 from bookstore.extensions import db, limiter
+from bookstore.schemas.health import HealthSchema
 
 blp = Blueprint("health", __name__, url_prefix="/api/health", description="Service health")
-
-_STATE = validate.OneOf(["ok", "unavailable"])
-
-
-class HealthSchema(Schema):
-    """Not the envelope: load balancers read `status`."""
-
-    status = fields.String(required=True, validate=validate.OneOf(["ok", "error"]))
-    database = fields.String(required=True, validate=_STATE)
-    jobs = fields.String(validate=_STATE, metadata={"description": "readiness only"})
-    reason = fields.String(metadata={"description": "what is wrong, when something is"})
 
 
 def _first_line(error: Exception) -> str:

@@ -1,31 +1,15 @@
 """Placing orders and following them: the shopper's list, one order, guest look-up, cancel."""
 from flask import current_app, request
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
 
 from bookstore.errors import BadRequest
 from bookstore.extensions import client_ip, limiter
-from bookstore.schemas.book import PageQuerySchema
-from bookstore.schemas.common import PaginationSchema, pagination
-from bookstore.schemas.order import OrderLookupQuerySchema, OrderSchema, PlaceOrderSchema
+from bookstore.schemas.common import PageQuerySchema, pagination
+from bookstore.schemas.order import OrderListReplySchema, OrderLookupQuerySchema, OrderReplySchema, PlaceOrderSchema
 from bookstore.security import current_user, login_required, optional_login
 from bookstore.services import checkout, orders
 
 blp = Blueprint("orders", __name__, url_prefix="/api/orders", description="Orders")
-
-
-class OrderReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
-    order = fields.Nested(OrderSchema)
-
-
-class OrderListReplySchema(Schema):
-    success = fields.Constant(True)
-    orders = fields.List(fields.Nested(OrderSchema))
-    totalOrders = fields.Integer()
-    totalPages = fields.Integer()
-    pagination = fields.Nested(PaginationSchema)
 
 
 def _idempotency_key() -> str | None:

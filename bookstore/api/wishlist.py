@@ -1,29 +1,11 @@
 """The signed-in shopper's wishlist (product §3.8: paths under /api/users)."""
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
 
-from bookstore.schemas.book import BookSchema
-from bookstore.schemas.fields import IdInput, InputSchema, UtcDateTime, required
+from bookstore.schemas.wishlist import WishlistAddSchema, WishlistReplySchema
 from bookstore.security import current_user, login_required
 from bookstore.services import wishlist
 
 blp = Blueprint("wishlist", __name__, url_prefix="/api/users/wishlist", description="Wishlist")
-
-
-class WishlistEntrySchema(Schema):
-    book = fields.Nested(BookSchema)
-    addedAt = UtcDateTime(attribute="created_at")
-
-
-class WishlistReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
-    books = fields.List(fields.Nested(WishlistEntrySchema))
-
-
-class WishlistAddSchema(InputSchema):
-    bookId = IdInput(required=True, error_messages={**required("Book id is required."),
-                                                   "invalid": "Book id is required."})
 
 
 @blp.route("", methods=["GET"])

@@ -1,16 +1,19 @@
 """Book and category shapes, the catalogue's query parameters and the admin book form."""
 from datetime import date
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates, validates_schema
+from marshmallow import (Schema, ValidationError, fields, post_load, pre_dump, validate, validates,
+                         validates_schema)
 
+from bookstore.schemas.common import PageQuerySchema, PaginationSchema, pagination
 from bookstore.schemas.fields import IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber, required
-from bookstore.services.storage import public_url
+from bookstore.services.images import COVER_REQUIRED
+from bookstore.services.storage import media_url
 
 SORT_OPTIONS = ("newest", "oldest", "price-low", "price-high", "title", "bestselling", "rating")
 FORMATS = ("Paperback", "Hardcover", "E-Book", "Audiobook")
 # The languages the catalogue filter offers (the demo catalogue's; a book's language is free text up to 40).
 LANGUAGES = ("English", "Hindi", "English & Hindi")
-MAX_LIMIT = 100
+COVER_MAX_CHARACTERS = 16 * 1024 * 1024
 
 
 class CategorySchema(Schema):
@@ -33,8 +36,8 @@ class BookSchema(Schema):
     discountedPrice = Rupees(attribute="discounted_price_paise")
     stock = fields.Integer()
     inStock = fields.Function(lambda book: book.stock > 0)
-    imageUrl = fields.Function(lambda book: public_url(book.cover_key))
-    thumbnailUrl = fields.Function(lambda book: public_url(book.thumbnail_key or book.cover_key))
+    imageUrl = fields.Function(lambda book: media_url(book.cover_key))
+    thumbnailUrl = fields.Function(lambda book: media_url(book.thumbnail_key or book.cover_key))
     description = fields.String()
     isbn = fields.String(allow_none=True)
     publisher = fields.String()
@@ -53,16 +56,20 @@ class BookSchema(Schema):
     updatedAt = UtcDateTime(attribute="updated_at")
 
 
-class PageQuerySchema(InputSchema):
-    """`page` from 1; `limit` defaults to 12 and is clamped to 100 (product §1.4)."""
+class BookListReplySchema(Schema):
+    """A services Page of books as the list's reply (also embedded in the /books page by seo.py)."""
 
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=100000, error="Page must be 1 or more."))
-    limit = fields.Integer(load_default=12, validate=validate.Range(min=1, error="Limit must be 1 or more."))
+    success = fields.Constant(True)
+    books = fields.List(fields.Nested(BookSchema))
+    totalBooks = fields.Integer()
+    totalPages = fields.Integer()
+    pagination = fields.Nested(PaginationSchema)
 
-    @post_load
-    def clamp(self, data, **_kwargs):
-        data["limit"] = min(data["limit"], MAX_LIMIT)
-        return data
+    @pre_dump
+    def from_page(self, page, **_kwargs):
+        """The spec's named totals beside the pagination object."""
+        return {"books": page.items, "totalBooks": page.total, "totalPages": page.total_pages,
+                "pagination": pagination(page)}
 
 
 class BookListQuerySchema(PageQuerySchema):
@@ -170,8 +177,9 @@ class BookInputSchema(InputSchema):
                    error_messages={**required(PRICE_MESSAGE), "invalid": PRICE_MESSAGE, "range": PRICE_MESSAGE})
     category = _spec_required("Category is required", 60)
     weight = _spec_required("Weight is required", 20)
-    imageUrl = fields.String(attribute="image_url", required=True, allow_none=False,
-                             error_messages=required("Book cover image is required"))
+    # A data URL (checked and re-encoded by services/images.py); book writes' body limit caps its length first.
+    imageUrl = Trimmed(attribute="image_url", required=True, max_length=COVER_MAX_CHARACTERS,
+                       error_messages=required(COVER_REQUIRED), blank_message=COVER_REQUIRED)
     stock = WholeNumber(load_default=0, validate=validate.Range(
         min=0, max=1_000_000, error="Stock must be a whole number from 0 to 10,00,000."),
         error_messages={"invalid": "Stock must be a whole number from 0 to 10,00,000.", "null": "Stock is required."})
@@ -236,3 +244,32 @@ class BookUpdateSchema(BookInputSchema):
 
     def __init__(self, **kwargs):
         super().__init__(partial=True, **kwargs)
+
+
+class ShelfReplySchema(Schema):
+    success = fields.Constant(True)
+    books = fields.List(fields.Nested(BookSchema))
+
+
+class BookReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    book = fields.Nested(BookSchema)
+    # Administrators' reads and writes: the book's ETag, to send back as If-Match.
+    version = fields.String()
+
+
+class BookRemovedSchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    archived = fields.Boolean()
+
+
+class SuggestReplySchema(Schema):
+    success = fields.Constant(True)
+    suggestions = fields.List(fields.Nested(SuggestionSchema))
+
+
+class CategoryListReplySchema(Schema):
+    success = fields.Constant(True)
+    categories = fields.List(fields.Nested(CategorySchema))

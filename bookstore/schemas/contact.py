@@ -2,6 +2,7 @@
 from marshmallow import Schema, fields, validate
 
 from bookstore.models import CONTACT_STATUSES, CONTACT_SUBJECTS
+from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
 from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, UtcDateTime, required, required_text
 
 
@@ -41,3 +42,37 @@ STATUS_MESSAGE = "Status must be one of: " + ", ".join(CONTACT_STATUSES) + "."
 class ContactStatusSchema(InputSchema):
     status = fields.String(required=True, error_messages=required("Status is required."),
                            validate=validate.OneOf(CONTACT_STATUSES, error=STATUS_MESSAGE))
+
+
+class ContactReceiptSchema(ContactMessageSchema):
+    """What the sender gets back: the id and status, not their own message again."""
+
+    class Meta:
+        fields = ("_id", "status", "createdAt")
+
+
+class ContactReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    contact = fields.Nested(ContactReceiptSchema)
+
+
+class ContactQuerySchema(PageQuerySchema):
+    limit = page_limit(10)
+    status = fields.String(validate=validate.OneOf(CONTACT_STATUSES, error=STATUS_MESSAGE))
+
+
+class ContactPaginationSchema(PaginationSchema):
+    totalContacts = fields.Integer()
+
+
+class ContactListReplySchema(Schema):
+    success = fields.Constant(True)
+    contacts = fields.List(fields.Nested(ContactMessageSchema))
+    pagination = fields.Nested(ContactPaginationSchema)
+
+
+class ContactStatusReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    contact = fields.Nested(ContactMessageSchema)

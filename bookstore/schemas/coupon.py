@@ -3,6 +3,7 @@ import re
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
+from bookstore import money
 from bookstore.models import COUPON_KINDS
 from bookstore.schemas.fields import IdString, InputSchema, Rupees, UtcDateTime, UtcInstant, required
 
@@ -58,7 +59,7 @@ class CouponSchema(Schema):
         """A percentage as a whole number, a flat amount in rupees."""
         if coupon.kind == "percent":
             return coupon.value
-        return coupon.value // 100 if coupon.value % 100 == 0 else coupon.value / 100
+        return money.to_rupees(coupon.value)
 
 
 class CouponUpdateSchema(CouponInputSchema):
@@ -66,3 +67,14 @@ class CouponUpdateSchema(CouponInputSchema):
 
     def __init__(self, **kwargs):
         super().__init__(partial=True, **kwargs)
+
+
+class CouponListReplySchema(Schema):
+    success = fields.Constant(True)
+    coupons = fields.List(fields.Nested(CouponSchema))
+
+
+class CouponReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    coupon = fields.Nested(CouponSchema)

@@ -1,9 +1,12 @@
 """Field types shared by the schemas: ids, money, trimmed text, UTC times, Indian phone numbers."""
 import re
 from datetime import timezone
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate
+
+from bookstore import money
+from bookstore.services.india import canonical_state
 
 MAX_RUPEES = Decimal("1000000")  # ₹10 lakh: far above any book, far below integer overflow
 
@@ -73,22 +76,16 @@ class Rupees(fields.Field):
     }
 
     def _serialize(self, value, attr, obj, **kwargs):
-        if value is None:
-            return None
-        return value // 100 if value % 100 == 0 else float(Decimal(value) / 100)
+        return None if value is None else money.to_rupees(value)
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-            raise self.make_error("invalid")
         try:
-            amount = Decimal(str(value).strip())
-        except InvalidOperation:
+            amount = money.parse_rupees(value)
+        except ValueError:
             raise self.make_error("invalid") from None
-        if not amount.is_finite() or amount.as_tuple().exponent < -2:
-            raise self.make_error("invalid")
         if amount < 0 or amount > MAX_RUPEES:
             raise self.make_error("range")
-        return int(amount * 100)
+        return money.to_paise(amount)
 
 
 class Trimmed(fields.String):
@@ -150,6 +147,27 @@ class IndianMobile(fields.String):
         if number is None:
             raise self.make_error("invalid_mobile")
         return number
+
+
+class IndianState(Trimmed):
+    """A state or union territory of India in any case or spelling the shop knows ('tamil nadu', 'Orissa'),
+    loaded as its official name ('Tamil Nadu', 'Odisha'): services and orders only see official names."""
+
+    default_error_messages = {"unknown_state": "Choose a state or union territory of India."}
+
+    MAX_LENGTH = 60
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=self.MAX_LENGTH, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if len(text) > self.MAX_LENGTH:
+            return text  # the length validator refuses it in its own words
+        name = canonical_state(text)
+        if name is None:
+            raise self.make_error("unknown_state")
+        return name
 
 
 class Email(fields.Email):

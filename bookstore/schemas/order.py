@@ -1,13 +1,13 @@
 """Order shapes: the order payload in (product §5), the order with lines, address and history out."""
 import re
 
-from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates, validates_schema
+from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates, validates_schema
 
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
+from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
 from bookstore.schemas.delivery import DeliveryDatesSchema
-from bookstore.schemas.fields import (Email, IdInput, IndianMobile, InputSchema, Rupees, Trimmed, UtcDateTime, required,
-                                      required_text)
-from bookstore.services.india import canonical_state
+from bookstore.schemas.fields import (Email, IdInput, IndianMobile, IndianState, InputSchema, Rupees, Trimmed, UtcDateTime,
+                                      required, required_text)
 
 MAX_LINES = 20
 MAX_QUANTITY = 1000  # far above any stock; keeps arithmetic and SQL integers small
@@ -46,16 +46,11 @@ class ShippingAddressInput(InputSchema):
     address = required_text("Address", 300)
     landmark = Trimmed(max_length=200, load_default="")
     city = required_text("City", 100)
-    state = required_text("State", 60)
+    state = IndianState(required=True, error_messages=required("State is required."))
     zipCode = required_text("PIN code", 10, attribute="zip_code")
     country = Trimmed(max_length=40, load_default="India")
     addressType = fields.String(attribute="address_type", load_default="home",
                                 validate=validate.OneOf(ADDRESS_TYPES, error="Address type must be home, work or other."))
-
-    @validates("state")
-    def known_state(self, value, **_kwargs):
-        if canonical_state(value) is None:
-            raise ValidationError("Choose a state or union territory of India.")
 
     @validates("zipCode")
     def pin_code(self, value, **_kwargs):
@@ -66,6 +61,12 @@ class ShippingAddressInput(InputSchema):
     def india_only(self, value, **_kwargs):
         if value.lower() != "india":
             raise ValidationError("We deliver within India only.")
+
+    @post_load
+    def country_as_written_on_orders(self, data, **_kwargs):
+        """'india', 'INDIA' and 'India' are one country: orders store it once, as 'India'."""
+        data["country"] = "India"
+        return data
 
 
 class CartLinesInput(InputSchema):
@@ -226,3 +227,47 @@ class QuoteReplySchema(Schema):
     totalPrice = fields.Float()
     cashOnDelivery = fields.Nested(CashOnDeliverySchema)
     coupon = fields.Nested(CouponVerdictSchema, allow_none=True)
+
+
+class OrderReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    order = fields.Nested(OrderSchema)
+
+
+class OrderListReplySchema(Schema):
+    success = fields.Constant(True)
+    orders = fields.List(fields.Nested(OrderSchema))
+    totalOrders = fields.Integer()
+    totalPages = fields.Integer()
+    pagination = fields.Nested(PaginationSchema)
+
+
+class OrderFilterSchema(InputSchema):
+    status = fields.String(validate=validate.OneOf(ORDER_STATUSES, error="Unknown status."))
+    search = fields.String(validate=validate.Length(max=100, error="Search is limited to 100 characters."))
+
+
+class AdminOrderQuerySchema(PageQuerySchema, OrderFilterSchema):
+    limit = page_limit(10)
+
+
+class AdminPaginationSchema(PaginationSchema):
+    totalOrders = fields.Integer()
+
+
+class AdminOrderSchema(OrderSchema):
+    user = fields.Function(lambda order: {"firstName": order.first_name, "lastName": order.last_name})
+    totalAmount = fields.Function(lambda order: OrderSchema().dump(order)["totalPrice"])
+
+
+class AdminOrderListReplySchema(Schema):
+    success = fields.Constant(True)
+    orders = fields.List(fields.Nested(AdminOrderSchema))
+    pagination = fields.Nested(AdminPaginationSchema)
+
+
+class AdminOrderReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    order = fields.Nested(AdminOrderSchema)

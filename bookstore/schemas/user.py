@@ -76,3 +76,21 @@ class UserSchema(Schema):
     # False for accounts made by Google sign-in: the profile offers "set a password by e-mail" instead.
     hasPassword = fields.Function(lambda user: bool(user.password_hash))
     createdAt = UtcDateTime(attribute="created_at")
+
+
+class AuthReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    token = fields.String()
+    user = fields.Nested(UserSchema)
+
+
+class UserReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    user = fields.Nested(UserSchema)
+
+
+class ProvidersReplySchema(Schema):
+    success = fields.Constant(True)
+    google = fields.Boolean()

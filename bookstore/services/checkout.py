@@ -9,14 +9,14 @@ from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
+from bookstore import money
 from bookstore.errors import ApiError, Conflict, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Book, Order, OrderLine, OrderStatusChange, User, parse_id, utcnow
 from bookstore.observability import metrics
 from bookstore.services import coupons, delivery, notifications, orders, stock
 from bookstore.services.razorpay_gateway import online_available
-from bookstore.services.india import canonical_state
-from bookstore.services.storage import public_url
+from bookstore.services.storage import media_url
 
 TAX_PAISE = 0  # books are nil-rated (HSN 4901)
 
@@ -118,9 +118,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     if data["client_total_paise"] != figures.total_paise:
         raise Conflict("Prices have changed since you opened your cart. Please review the new total.",
                        data={"current": figures.as_reply()})
-    address = dict(data["address"])
-    address["state"] = canonical_state(address["state"])
-    address["country"] = "India"
+    address = data["address"]  # the schema wrote the state's official name and the country as 'India'
     online = data["payment_method"] == "online"
     now = utcnow()
     promise = delivery.estimate(address["zip_code"], now, shop_rules)
@@ -201,23 +199,19 @@ class Figures:
     def as_reply(self) -> dict:
         """The figures in the API's words (rupees), as a 409 and the quote show them."""
         reply = {
-            "orderItems": [{"book": str(line.book_id), "title": line.title, "price": to_rupees(line.unit_price_paise),
+            "orderItems": [{"book": str(line.book_id), "title": line.title, "price": money.to_rupees(line.unit_price_paise),
                             "quantity": line.quantity} for line in self.lines],
-            "itemsPrice": to_rupees(self.items_paise), "discount": to_rupees(self.discount_paise),
-            "shippingPrice": to_rupees(self.shipping_paise), "codFee": to_rupees(self.cod_fee_paise),
-            "taxPrice": to_rupees(self.tax_paise),
-            "totalPrice": to_rupees(self.total_paise),
+            "itemsPrice": money.to_rupees(self.items_paise), "discount": money.to_rupees(self.discount_paise),
+            "shippingPrice": money.to_rupees(self.shipping_paise), "codFee": money.to_rupees(self.cod_fee_paise),
+            "taxPrice": money.to_rupees(self.tax_paise),
+            "totalPrice": money.to_rupees(self.total_paise),
         }
         if self.cod is not None:
             reply["cashOnDelivery"] = self.cod
         if self.verdict:
             reply["coupon"] = {"code": self.verdict.code, "applied": self.verdict.applies,
-                               "discount": to_rupees(self.discount_paise), "reason": self.verdict.reason}
+                               "discount": money.to_rupees(self.discount_paise), "reason": self.verdict.reason}
         return reply
-
-
-def to_rupees(paise: int):
-    return paise // 100 if paise % 100 == 0 else paise / 100
 
 
 def _figures(lines: list[OrderLine], verdict: coupons.Verdict | None, shop_rules: delivery.Rules,
@@ -244,7 +238,7 @@ def cash_on_delivery_refusal(figures: Figures, place, shop_rules: delivery.Rules
         return ("Cash on delivery is not available for this PIN code. Please pay online."
                 if place is not None else "We can't confirm cash on delivery to this PIN code. Please pay online.")
     if figures.total_paise > shop_rules.cod_limit_paise:
-        return (f"Cash on delivery is available for orders up to {delivery.rupees_text(shop_rules.cod_limit_paise)}. "
+        return (f"Cash on delivery is available for orders up to {money.rupees_text(shop_rules.cod_limit_paise)}. "
                 "Please pay online.")
     return None
 
@@ -259,7 +253,7 @@ def _check_cash_on_delivery(figures: Figures, place, shop_rules: delivery.Rules)
 def _lines(ids: list[int], items: list[dict], books: dict[int, Book]) -> list[OrderLine]:
     """The order's lines as they are sold now: title, author, cover and price copied from each book."""
     return [OrderLine(book_id=book_id, title=books[book_id].title, author=books[book_id].author,
-                      image_url=public_url(books[book_id].thumbnail_key or books[book_id].cover_key),
+                      image_url=media_url(books[book_id].thumbnail_key or books[book_id].cover_key),
                       unit_price_paise=books[book_id].sale_price_paise, quantity=item["quantity"])
             for book_id, item in zip(ids, items)]
 

@@ -12,6 +12,7 @@ from datetime import timezone
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from bookstore import money
 from bookstore.errors import Conflict, NotFound, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Coupon, CouponUse, Order, User, utcnow
@@ -94,9 +95,8 @@ def evaluate(code: str | None, basket: Basket, now=None) -> Verdict | None:
         return Verdict(code, coupon, reason="This coupon is for books of another category.")
     items = sum(paise for paise, _category in basket.lines)
     if items < coupon.min_order_paise:
-        rupees = f"₹{coupon.min_order_paise // 100:,}" + (f".{coupon.min_order_paise % 100:02d}"
-                                                            if coupon.min_order_paise % 100 else "")
-        return Verdict(code, coupon, reason=f"This coupon needs books worth at least {rupees}.")
+        return Verdict(code, coupon, reason="This coupon needs books worth at least "
+                                            f"{money.rupees_text(coupon.min_order_paise)}.")
     if coupon.first_order_only and _has_ordered_before(basket):
         return Verdict(code, coupon, reason="This coupon is for a first order only.")
     if coupon.max_uses_per_customer is not None and _customer_uses(coupon, basket) >= coupon.max_uses_per_customer:
@@ -156,13 +156,16 @@ def _apply(coupon: Coupon, data: dict) -> None:
         value = data.pop("value")
         if kind == "percent" and value != int(value):
             raise ValidationFailed({"value": [PERCENT_RULE]})
-        coupon.value = int(value) if kind == "percent" else int(value * 100)
+        if kind == "flat" and value < 1:
+            raise ValidationFailed({"value": [FLAT_RULE]})
+        coupon.value = int(value) if kind == "percent" else money.to_paise(value)
     for name, value in data.items():
         setattr(coupon, name, value)
     _check_rules(coupon)
 
 
 PERCENT_RULE = "A percentage must be a whole number from 1 to 90."
+FLAT_RULE = "A flat discount must be from ₹1 to ₹1,00,000."
 
 
 def _check_rules(coupon: Coupon) -> None:
@@ -171,7 +174,7 @@ def _check_rules(coupon: Coupon) -> None:
     if coupon.kind == "percent" and not 1 <= coupon.value <= 90:
         raise ValidationFailed({"value": [PERCENT_RULE]})
     if coupon.kind == "flat" and not 100 <= coupon.value <= 100_000_00:
-        raise ValidationFailed({"value": ["A flat discount must be from ₹1 to ₹1,00,000."]})
+        raise ValidationFailed({"value": [FLAT_RULE]})
     if coupon.valid_from and coupon.valid_to and _aware(coupon.valid_to) <= _aware(coupon.valid_from):
         raise ValidationFailed({"validTo": ["The end must be after the start."]})
 

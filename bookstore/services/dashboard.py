@@ -6,7 +6,7 @@ cash-on-delivery orders; cancelled orders never count. Days are India Standard T
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 
-from sqlalchemy import and_, case, cast, Date, func, literal_column, or_, select
+from sqlalchemy import and_, cast, Date, func, literal_column, or_, select
 
 from bookstore.extensions import db
 from bookstore.models import ORDER_STATUSES, Book, Category, Order, User, utcnow

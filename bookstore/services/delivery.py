@@ -16,6 +16,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from bookstore.errors import ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import ShopSetting, User, utcnow
+from bookstore.money import rupees_text
 from bookstore.services import audit, pin_directory
 from bookstore.services.india import IST
 from bookstore.services.pin_directory import SPECIAL_STATES, Place
@@ -276,16 +277,3 @@ def _message(place: Place, earliest: date, latest: date, cod: bool, shop_rules: 
 
 def _day(day: date) -> str:
     return f"{day:%a} {day.day} {day:%b}"
-
-
-def rupees_text(paise: int) -> str:
-    """₹ with Indian digit grouping: 500000 -> '₹5,000', 10000000 -> '₹1,00,000', 4950 -> '₹49.50'."""
-    rupees, rest = divmod(paise, 100)
-    digits = str(rupees)
-    head, tail = digits[:-3], digits[-3:]
-    groups = []
-    while len(head) > 2:
-        groups.insert(0, head[-2:])
-        head = head[:-2]
-    grouped = ",".join(([head] if head else []) + groups + [tail])
-    return f"₹{grouped}" + (f".{rest:02d}" if rest else "")

@@ -23,7 +23,6 @@ from bookstore.services import storage
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_SIDE = 4000
-ACCEPTED_FORMATS = ("JPEG", "PNG", "WEBP")
 # The media types a data URL may declare, and the format its bytes must then decode as.
 DECLARED_FORMATS = {"image/jpeg": "JPEG", "image/jpg": "JPEG", "image/pjpeg": "JPEG",
                     "image/png": "PNG", "image/webp": "WEBP"}
@@ -33,6 +32,7 @@ WEBP_QUALITY = 85
 
 FIELD = "imageUrl"
 TOO_BIG = "The cover image must be at most 5 MB."
+COVER_REQUIRED = "Book cover image is required"
 NOT_AN_IMAGE = "The cover must be a JPEG, PNG or WebP image."
 TOO_MANY_PIXELS = f"The cover image must be at most {MAX_SIDE} pixels wide and high."
 NOT_A_DATA_URL = "Upload the cover as an image file."

@@ -15,7 +15,6 @@ from bookstore.models import Book, OrderLine, User, parse_id
 from bookstore.services import audit, images, storage
 from bookstore.services.catalogue import find_category
 
-COVER_REQUIRED = "Book cover image is required"
 ISBN_TAKEN = "A book with this ISBN already exists."
 # What the audit log shows of a book (money in paise, as stored).
 AUDITED = ("title", "author", "description", "price_paise", "discounted_price_paise", "stock", "isbn", "publisher",
@@ -76,10 +75,7 @@ def create_book(data: dict, actor: User) -> Book:
     """Add a book with its cover. :raise ValidationFailed: :raise PayloadTooLarge: :raise Conflict: ISBN taken."""
     data = dict(data)
     category = _category(data.pop("category"))
-    image_url = (data.pop("image_url", None) or "").strip()
-    if not image_url:
-        raise ValidationFailed({"imageUrl": [COVER_REQUIRED]})
-    cover = images.process_cover(image_url)
+    cover = images.process_cover(data.pop("image_url"))  # BookInputSchema refused a missing or blank one
     _refuse_taken_isbn(data.get("isbn"))
     book = Book(**data, category=category, cover_key=cover.key, thumbnail_key=cover.thumbnail_key)
     db.session.add(book)
@@ -140,10 +136,10 @@ def _new_cover(book: Book, image_url: str | None) -> images.StoredCover | None:
     if text and images.is_data_url(text):
         return images.process_cover(text)
     # The edit form sends back the URL it showed; anything else would be a link we will not fetch.
-    if text and text not in (storage.public_url(book.cover_key), storage.public_url(book.thumbnail_key)):
+    if text and text not in (storage.media_url(book.cover_key), storage.media_url(book.thumbnail_key)):
         raise ValidationFailed({"imageUrl": [images.NOT_A_DATA_URL]})
     if not book.cover_key:
-        raise ValidationFailed({"imageUrl": [COVER_REQUIRED]})
+        raise ValidationFailed({"imageUrl": [images.COVER_REQUIRED]})
     return None
 
 
@@ -209,6 +205,6 @@ def _remove_unused(keys, book_pk: int | None) -> None:
         used = db.session.scalar(select(exists().where(or_(Book.cover_key == key, Book.thumbnail_key == key))))
         if not used and book_pk is not None:
             used = db.session.scalar(select(exists().where(
-                OrderLine.book_id == book_pk, OrderLine.image_url == storage.public_url(key))))
+                OrderLine.book_id == book_pk, OrderLine.image_url == storage.media_url(key))))
         if not used:
             storage.delete(key)

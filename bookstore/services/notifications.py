@@ -1,4 +1,5 @@
 """The e-mails a shopper gets about an order: placed, paid, and each status change."""
+from bookstore import money
 from bookstore.models import Order
 from bookstore.services import delivery, mail
 
@@ -7,7 +8,8 @@ _JOURNEY_OVER = ("delivered", "cancelled")
 
 
 def _rupees(paise: int) -> str:
-    return f"₹{paise // 100:,}.{paise % 100:02d}"
+    """Receipts show paise too: '₹940.00'."""
+    return money.rupees_text(paise, always_paise=True)
 
 
 def _summary(order: Order) -> str:

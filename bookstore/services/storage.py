@@ -19,8 +19,9 @@ def _bucket() -> str:
     return current_app.config.get("S3_BUCKET") or ""
 
 
-def public_url(key: str | None) -> str | None:
-    """The URL a browser fetches a stored file from; keys are content-addressed, so it never changes."""
+def media_url(key: str | None) -> str | None:
+    """The URL a browser fetches a stored file (a cover) from: under /media or in the bucket; keys are
+    content-addressed, so it never changes."""
     if not key:
         return None
     if not _bucket():
@@ -66,17 +67,6 @@ def put(key: str, data: bytes) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_bytes(data)
     os.replace(tmp, path)
-
-
-def get(key: str) -> bytes | None:
-    """A stored file's bytes, or None when there is no such file."""
-    if _bucket():
-        try:
-            return _s3().get_object(Bucket=_bucket(), Key=key)["Body"].read()
-        except _s3().exceptions.NoSuchKey:
-            return None
-    path = media_root() / key
-    return path.read_bytes() if path.is_file() else None
 
 
 def delete(key: str | None) -> None:

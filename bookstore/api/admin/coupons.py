@@ -1,25 +1,13 @@
 """Administrators' coupons: the list with usage counts, create and change (guarded: under /api/admin)."""
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
 
 from bookstore.models import parse_id
 from bookstore.errors import NotFound
-from bookstore.schemas.coupon import CouponInputSchema, CouponSchema, CouponUpdateSchema
+from bookstore.schemas.coupon import CouponInputSchema, CouponListReplySchema, CouponReplySchema, CouponUpdateSchema
 from bookstore.security import current_user
 from bookstore.services import coupons
 
 blp = Blueprint("admin_coupons", __name__, url_prefix="/api/admin/coupons", description="Administration: coupons")
-
-
-class CouponListReplySchema(Schema):
-    success = fields.Constant(True)
-    coupons = fields.List(fields.Nested(CouponSchema))
-
-
-class CouponReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
-    coupon = fields.Nested(CouponSchema)
 
 
 @blp.route("", methods=["GET"])

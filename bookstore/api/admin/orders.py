@@ -3,13 +3,11 @@ from datetime import timezone
 
 from flask import Response, stream_with_context
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields, validate
 
-from bookstore.models import ORDER_STATUSES
-from bookstore.schemas.book import PageQuerySchema
-from bookstore.schemas.fields import InputSchema
-from bookstore.schemas.common import PaginationSchema
-from bookstore.schemas.order import OrderSchema, StatusUpdateSchema
+from bookstore import money
+from bookstore.schemas.common import pagination
+from bookstore.schemas.order import (AdminOrderListReplySchema, AdminOrderQuerySchema, AdminOrderReplySchema,
+                                     OrderFilterSchema, StatusUpdateSchema)
 from bookstore.security import current_user
 from bookstore.services import orders
 from bookstore.services.csv_export import rows_to_csv
@@ -19,44 +17,13 @@ from bookstore.models import utcnow
 blp = Blueprint("admin_orders", __name__, url_prefix="/api/admin/orders", description="Administration: orders")
 
 
-class OrderFilterSchema(InputSchema):
-    status = fields.String(validate=validate.OneOf(ORDER_STATUSES, error="Unknown status."))
-    search = fields.String(validate=validate.Length(max=100, error="Search is limited to 100 characters."))
-
-
-class AdminOrderQuerySchema(PageQuerySchema, OrderFilterSchema):
-    limit = fields.Integer(load_default=10, validate=validate.Range(min=1, error="Limit must be 1 or more."))
-
-
-class AdminPaginationSchema(PaginationSchema):
-    totalOrders = fields.Integer()
-
-
-class AdminOrderSchema(OrderSchema):
-    user = fields.Function(lambda order: {"firstName": order.first_name, "lastName": order.last_name})
-    totalAmount = fields.Function(lambda order: OrderSchema().dump(order)["totalPrice"])
-
-
-class AdminOrderListReplySchema(Schema):
-    success = fields.Constant(True)
-    orders = fields.List(fields.Nested(AdminOrderSchema))
-    pagination = fields.Nested(AdminPaginationSchema)
-
-
-class AdminOrderReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
-    order = fields.Nested(AdminOrderSchema)
-
-
 @blp.route("", methods=["GET"])
 @blp.arguments(AdminOrderQuerySchema, location="query")
 @blp.response(200, AdminOrderListReplySchema)
 def list_orders(query):
     """Orders, newest first, 10 a page, filtered by status and searched by number, name, e-mail or phone."""
     page = orders.admin_list(query["page"], query["limit"], query.get("status"), query.get("search"))
-    return {"orders": page.items, "pagination": {"page": page.page, "limit": page.limit, "total": page.total,
-                                                 "totalOrders": page.total, "totalPages": page.total_pages}}
+    return {"orders": page.items, "pagination": pagination(page, "totalOrders")}
 
 
 EXPORT_COLUMNS = ["Order number", "Order ID", "Placed at (IST)", "Status", "Payment method", "Payment status",
@@ -69,8 +36,7 @@ def _export_row(order) -> list:
     return [order.order_number, order.public_id, placed.astimezone(IST).strftime("%Y-%m-%d %H:%M"), order.status,
             order.payment_method, order.payment_status, f"{order.first_name} {order.last_name}", order.email,
             order.phone, order.city, order.state, order.zip_code, order.item_count,
-            f"{order.total_paise // 100}.{order.total_paise % 100:02d}", order.coupon_code or "",
-            f"{order.discount_paise // 100}.{order.discount_paise % 100:02d}"]
+            money.decimal_text(order.total_paise), order.coupon_code or "", money.decimal_text(order.discount_paise)]
 
 
 @blp.route("/export.csv", methods=["GET"])
