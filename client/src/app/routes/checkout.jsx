@@ -142,8 +142,8 @@ export function Checkout() {
     // the last change is still on its way); without one (it failed) the cart's own sum goes, and the
     // server's 409 then shows the right figures.
     const priced = method ? await latestQuote().catch(() => null) : null;
-    const order = await place(address, method, config.data, { totalPrice: priced?.totalPrice,
-      couponCode: priced?.coupon?.applied ? priced.coupon.code : undefined, confirmedStateMismatch: confirmedMismatch });
+    const order = await place({ ...address, confirmedStateMismatch: confirmedMismatch }, method, config.data,
+      { totalPrice: priced?.totalPrice, couponCode: priced?.coupon?.applied ? priced.coupon.code : undefined });
     if (!order) {
       requote();
       return;

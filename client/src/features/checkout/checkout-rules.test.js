@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CITIES, STATES, suggestCities, UNION_TERRITORIES } from "./india.js";
-import { stateMismatch, validateShipping } from "./validation.js";
+import { validateShipping } from "./validation.js";
 
 const address = { firstName: "Meera", lastName: "Iyer", email: "meera@example.in", phone: "+91 98765 43210",
   address: "12 Lake View Road", landmark: "", city: "Bangalore", state: "Karnataka", zipCode: "560001" };
@@ -35,12 +35,4 @@ test("PIN, phone and e-mail formats follow the server's rules", () => {
   assert.ok(validateShipping({ ...address, phone: "12345 67890" }).phone);
   assert.equal(validateShipping({ ...address, phone: "09876543210" }).phone, undefined);
   assert.ok(validateShipping({ ...address, email: "meera@" }).email);
-});
-
-test("a state other than the PIN's is named; the PIN's own state, or an unknown PIN, is not", () => {
-  const agartala = { pin: "799001", state: "Tripura" };
-  assert.equal(stateMismatch({ ...address, state: "Telangana" }, agartala), "PIN code 799001 is in Tripura, not Telangana.");
-  assert.equal(stateMismatch({ ...address, state: "Tripura" }, agartala), null);
-  assert.equal(stateMismatch({ ...address, state: "" }, agartala), null);
-  assert.equal(stateMismatch({ ...address, state: "Goa" }, { pin: "999999", state: null }), null);
 });

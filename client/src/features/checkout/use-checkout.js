@@ -15,8 +15,11 @@ function newKey() {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** What POST /api/orders takes: the lines by id and quantity, the address, the coupon and the total seen. */
-function orderBody(lines, address, method, totalPrice, couponCode, confirmedStateMismatch) {
+/**
+ * What POST /api/orders takes: the lines by id and quantity, the address, the coupon and the total seen;
+ * the address may carry confirmedStateMismatch (the shopper confirmed a state other than their PIN's).
+ */
+function orderBody(lines, { confirmedStateMismatch, ...address }, method, totalPrice, couponCode) {
   return {
     orderItems: lines.map(({ book, quantity }) => ({ book: book._id, quantity })),
     shippingAddress: { ...Object.fromEntries(Object.entries(address).map(([key, value]) => [key, String(value).trim()])), country: "India" },
@@ -28,9 +31,8 @@ function orderBody(lines, address, method, totalPrice, couponCode, confirmedStat
 }
 
 /**
- * place(address, method, config, {totalPrice, couponCode, confirmedStateMismatch}) runs the whole checkout;
- * totalPrice is the server's quote the shopper saw (the cart's own sum without one); confirmedStateMismatch
- * says the shopper confirmed a state other than their PIN's. Reports through `notice`
+ * place(address, method, config, {totalPrice, couponCode}) runs the whole checkout; totalPrice is the
+ * server's quote the shopper saw (the cart's own sum without one). Reports through `notice`
  * ({tone, text}) and resolves to the final order, or null when it stopped (an error or a closed
  * payment window; an online order then stays reserved and the next place() pays for it).
  */
@@ -74,7 +76,7 @@ export function useCheckout() {
     }
   }, []);
 
-  const place = useCallback(async (address, method, config, { totalPrice, couponCode, confirmedStateMismatch } = {}) => {
+  const place = useCallback(async (address, method, config, { totalPrice, couponCode } = {}) => {
     setNotice(null);
     if (!method) {
       setNotice({ tone: "error", text: "Please select a payment method." });
@@ -95,8 +97,7 @@ export function useCheckout() {
     setBusy(true);
     let order;
     try {
-      order = await placeOnce(orderBody(cart.lines, address, method, totalPrice ?? cart.totalPaise / 100, couponCode,
-        confirmedStateMismatch));
+      order = await placeOnce(orderBody(cart.lines, address, method, totalPrice ?? cart.totalPaise / 100, couponCode));
     } catch (error) {
       setBusy(false);
       if (error.status === 409 && (error.data?.current || error.data?.bookId)) {
