@@ -33,7 +33,6 @@ import resource
 import secrets
 import shutil
 import signal
-import socket
 import sqlite3
 import statistics
 import subprocess
@@ -45,8 +44,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-VENV_BIN = ROOT / ".venv" / "bin"
+from harness import ROOT, VENV_BIN, BenchError, ensure_venv_python, free_port, stop
+
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent / ".data"
 
 # The issue's targets, for this 2-core machine.
@@ -64,10 +63,6 @@ FILTERED_LISTS = (("gate", 200, 1500), ("banking", 100, 500), ("school", 300, 20
 # Words a study-book shop certainly sells; the ones present in the catalogue are used.
 SEARCH_CANDIDATES = ("physics", "chemistry", "mathematics", "biology", "economics", "accountancy",
                      "history", "reasoning", "engineering", "english", "geography", "management")
-
-
-class BenchError(Exception):
-    """The benchmark cannot run (missing tool, failed build, server that will not start)."""
 
 
 @dataclass
@@ -122,13 +117,6 @@ class ServerRun:
 
 
 # ---------------------------------------------------------------- environment
-
-
-def ensure_venv_python() -> None:
-    """Re-run under the project's virtualenv, whose SQLAlchemy and drivers the script uses."""
-    venv_python = VENV_BIN / "python"
-    if venv_python.exists() and Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
-        os.execv(str(venv_python), [str(venv_python), *sys.argv])
 
 
 def require_wrk() -> str:
@@ -370,13 +358,6 @@ def check_paths(base: str, endpoint: Endpoint, max_seconds: float) -> tuple[floa
 # ---------------------------------------------------------------- server
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @contextlib.contextmanager
 def gunicorn(catalogue: Catalogue, log_path: Path):
     """Run gunicorn (2 sync workers) on the catalogue; yield its base URL and pid; always stop it."""
@@ -406,17 +387,6 @@ def wait_until_healthy(process: subprocess.Popen, base: str, log_path: Path, tim
                 return
         time.sleep(0.2)
     raise BenchError(f"gunicorn did not become healthy in {timeout:.0f} s:\n{log_path.read_text()[-3000:]}")
-
-
-def stop(process: subprocess.Popen) -> None:
-    """SIGTERM (gunicorn's graceful stop), then SIGKILL if it lingers."""
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 # ---------------------------------------------------------------- load generator

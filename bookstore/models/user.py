@@ -29,6 +29,8 @@ class User(TimestampMixin, db.Model):
     # The OpenID Connect subject of a linked Google account. A unique index, not a constraint,
     # so SQLite adds it without rebuilding the users table.
     google_subject: Mapped[str | None] = mapped_column(String(255), unique=True, index=True)
+    # The PIN the shopper last checked or ordered to: the book page and checkout start from it on any device.
+    delivery_pin: Mapped[str | None] = mapped_column(String(6))
 
     @property
     def is_admin(self) -> bool:

@@ -105,6 +105,8 @@ class PlaceOrderSchema(CartLinesInput):
     # The total the shopper saw; compared with the server's own, never used as the price.
     totalPrice = Rupees(attribute="client_total_paise", required=True,
                         error_messages=required("The order total is required."))
+    # The shopper confirmed a state other than the one the PIN directory gives for the PIN.
+    confirmedStateMismatch = fields.Boolean(attribute="confirmed_state_mismatch", load_default=False)
 
 
 class OrderLineSchema(Schema):

@@ -3,6 +3,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, UtcDateTime, required, required_text
 from bookstore.services import passwords
+from bookstore.services.pin_directory import normalise as normalise_pin
 
 PASSWORD_MIN, PASSWORD_MAX = 6, 128
 PASSWORD_LENGTH = validate.Length(min=PASSWORD_MIN, max=PASSWORD_MAX,
@@ -58,11 +59,23 @@ class LoginSchema(InputSchema):
                              error_messages=required("Password is required."))
 
 
+class DeliveryPin(fields.String):
+    """A 6-digit PIN code, spaces allowed ("560 001"), loaded as its digits."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        pin = normalise_pin(super()._deserialize(value, attr, data, **kwargs))
+        if pin is None:
+            raise ValidationError("PIN code must be 6 digits and cannot start with 0.")
+        return pin
+
+
 class ProfileUpdateSchema(InputSchema):
     firstName = required_text("First name", 100, attribute="first_name")
     lastName = required_text("Last name", 100, attribute="last_name")
     email = Email()
     phone = IndianMobile(allow_none=True)
+    # Set when a signed-in shopper checks a PIN on a book page; null forgets it.
+    deliveryPin = DeliveryPin(attribute="delivery_pin", allow_none=True)
 
 
 class UserSchema(Schema):
@@ -76,6 +89,7 @@ class UserSchema(Schema):
     # False for accounts made by Google sign-in: the profile offers "set a password by e-mail" instead.
     hasPassword = fields.Function(lambda user: bool(user.password_hash))
     createdAt = UtcDateTime(attribute="created_at")
+    deliveryPin = fields.String(attribute="delivery_pin", allow_none=True)
 
 
 class AuthReplySchema(Schema):

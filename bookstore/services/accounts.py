@@ -149,7 +149,7 @@ def change_password(user: User, current_password: str, new_password: str) -> Use
 
 
 def update_profile(user: User, changes: dict) -> User:
-    """Change names, phone or e-mail; a new e-mail must be verified again. :raise Conflict: e-mail taken."""
+    """Change names, phone, e-mail or delivery PIN; a new e-mail must be verified again. :raise Conflict: e-mail taken."""
     new_email = changes.pop("email", None)
     old_email = user.email
     email_changes = bool(new_email) and new_email != user.email
@@ -158,7 +158,7 @@ def update_profile(user: User, changes: dict) -> User:
             raise _email_conflict()
         user.email = new_email
         user.email_verified = False
-    for name in ("first_name", "last_name", "phone"):
+    for name in ("first_name", "last_name", "phone", "delivery_pin"):
         if name in changes:
             setattr(user, name, changes[name])
     if email_changes:

@@ -80,13 +80,20 @@ def _check_open_cash_orders(data: dict, cap: int) -> None:
     (the shop setting openCodOrdersPerContact) on their way per phone and per e-mail. :raise Conflict:"""
     if data["payment_method"] != "cod":
         return
+    reason = open_cash_orders_refusal(data["address"]["email"], data["address"]["phone"], cap)
+    if reason:
+        raise Conflict(reason)
+
+
+def open_cash_orders_refusal(email: str | None, phone: str | None, cap: int) -> str | None:
+    """Why this phone or e-mail may not have another cash-on-delivery order (`cap` already on their way), or None."""
     open_cod = select(func.count()).select_from(Order).where(
         Order.payment_method == "cod", Order.status.in_(("pending", "processing", "shipped")))
-    address = data["address"]
-    if (db.session.scalar(open_cod.where(Order.phone == address["phone"])) >= cap
-            or db.session.scalar(open_cod.where(Order.email == address["email"].lower())) >= cap):
-        raise Conflict(f"There are already {cap} cash-on-delivery orders on their way to this phone number or "
-                       "e-mail address. Please pay online, or order again once one has arrived.")
+    if ((phone and db.session.scalar(open_cod.where(Order.phone == phone)) >= cap)
+            or (email and db.session.scalar(open_cod.where(Order.email == email.lower())) >= cap)):
+        return (f"There are already {cap} cash-on-delivery orders on their way to this phone number or "
+                "e-mail address. Please pay online, or order again once one has arrived.")
+    return None
 
 
 def _verified_owner(email: str) -> int | None:
@@ -103,6 +110,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     _check_copies_per_line(items, shop_rules.max_quantity_per_line)
     _check_open_cash_orders(data, shop_rules.open_cod_orders_per_contact)
     place = _deliverable_place(data["address"]["zip_code"], shop_rules)
+    _check_state_matches_pin(data["address"], place, data.get("confirmed_state_mismatch", False))
     orders.replace_abandoned_checkouts(user, data["address"]["email"], ids)
     # Lock rows in id order so two checkouts of the same books cannot deadlock on PostgreSQL.
     for book_id, item in sorted(zip(ids, items), key=lambda pair: pair[0]):
@@ -135,6 +143,8 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         history=[OrderStatusChange(status="pending", by="customer", at=now)], **address,
     )
     order.order_number = _new_order_number(now.year)
+    if user is not None:
+        user.delivery_pin = address["zip_code"]  # the next book page and checkout start from it
     db.session.add(order)
     db.session.flush()
     if figures.coupon_code and not coupons.redeem(figures.verdict, order, basket):
@@ -232,6 +242,16 @@ def _deliverable_place(pin: str, shop_rules: delivery.Rules):
     return place
 
 
+def _check_state_matches_pin(address: dict, place, confirmed: bool) -> None:
+    """The state must be the PIN's, unless the shopper confirmed theirs (the directory can be wrong, and
+    a few PINs straddle two states). :raise ValidationFailed: 422 on shippingAddress.state."""
+    state = canonical_state(address["state"])
+    if place is not None and place.state and state != place.state and not confirmed:
+        raise ValidationFailed({"shippingAddress": {"state": [
+            f"PIN code {address['zip_code']} is in {place.state}, not {state}. Please correct the state or "
+            "the PIN code, or confirm that the address is right."]}})
+
+
 def cash_on_delivery_refusal(figures: Figures, place, shop_rules: delivery.Rules) -> str | None:
     """Why cash on delivery cannot be offered for this order, or None when it can."""
     if not shop_rules.cod_for(place):
@@ -281,6 +301,7 @@ def quote(data: dict, user: User | None) -> Figures:
     figures, _ = _price(_lines(ids, data["items"], books), books, data,
                               {"email": data.get("email"), "phone": data.get("phone")}, user, shop_rules)
     if data.get("zip_code"):
-        reason = cash_on_delivery_refusal(figures, delivery.lookup(data["zip_code"]), shop_rules)
+        reason = (cash_on_delivery_refusal(figures, delivery.lookup(data["zip_code"]), shop_rules)
+                  or open_cash_orders_refusal(data.get("email"), data.get("phone"), shop_rules.open_cod_orders_per_contact))
         figures.cod = {"available": reason is None, "reason": reason}
     return figures

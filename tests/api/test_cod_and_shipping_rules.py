@@ -88,3 +88,23 @@ def test_free_shipping_above_the_threshold(client, admin, book, factories):
     assert quote(client, cheap, 1)["shippingPrice"] == 40
     order = placed(client, [(book, 1)], shippingPrice=0, totalPrice=1500)
     assert (order["shippingPrice"], order["totalPrice"]) == (0, 1500)
+
+
+def test_the_quote_says_when_a_contact_has_too_many_open_cod_orders(client, admin, book):
+    """With the cap of open COD orders reached for a phone or an e-mail, the quote for that contact offers no
+    COD and says why (as the order would be refused); another contact, or an arrived order, frees it again."""
+    set_rules(client, admin, openCodOrdersPerContact=1)
+    first = placed(client, [(book, 1)])
+    reason = ("There are already 1 cash-on-delivery orders on their way to this phone number or e-mail "
+              "address. Please pay online, or order again once one has arrived.")
+    by_email = quote(client, book, 1, zipCode="560001", email=ADDRESS["email"].upper())
+    by_phone = quote(client, book, 1, zipCode="560001", phone="+91 " + ADDRESS["phone"])
+    assert by_email["cashOnDelivery"] == by_phone["cashOnDelivery"] == {"available": False, "reason": reason}
+    refused = place(client, [(book, 1)])
+    assert_refused(refused, 409, reason)
+    assert count(Order) == 1
+    other = quote(client, book, 1, zipCode="560001", email="someone.else@example.in", phone="9123456780")
+    assert other["cashOnDelivery"] == {"available": True, "reason": None}
+    response = client.put(f"/api/admin/orders/{first['_id']}/status", json={"status": "cancelled"}, headers=admin)
+    assert response.status_code == 200, response.get_json()
+    assert quote(client, book, 1, zipCode="560001", email=ADDRESS["email"])["cashOnDelivery"]["available"] is True

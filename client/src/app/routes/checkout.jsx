@@ -5,6 +5,7 @@ import { paths } from "../../config/paths.js";
 import { currentShop } from "../../lib/shop.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";
+import { getToken, getUser, setAuth } from "../../lib/auth-storage.js";
 import { Banner } from "../../components/ui/request-state.jsx";
 import { useAuth } from "../../features/auth/auth-context.jsx";
 import { useCart } from "../../features/cart/cart-context.jsx";
@@ -20,7 +21,7 @@ import { useCheckout } from "../../features/checkout/use-checkout.js";
 import { useQuote } from "../../features/checkout/use-quote.js";
 import { normalisePin, rememberPin, savedPin } from "../../features/delivery/pin.js";
 import { useDelivery } from "../../features/delivery/use-delivery.js";
-import { FILL_ALL, validateShipping } from "../../features/checkout/validation.js";
+import { FILL_ALL, stateMismatch, validateShipping } from "../../features/checkout/validation.js";
 
 const ADDRESS_KEY = "checkoutAddress";
 const EMPTY_ADDRESS = { firstName: "", lastName: "", email: "", phone: "", address: "", landmark: "", city: "",
@@ -35,7 +36,7 @@ function initialAddress(user) {
   }
   // The PIN checked on a book page is where the books most likely go.
   return { ...EMPTY_ADDRESS, firstName: user?.firstName ?? "", lastName: user?.lastName ?? "",
-    email: user?.email ?? "", phone: user?.phone ?? "", zipCode: savedPin() };
+    email: user?.email ?? "", phone: user?.phone ?? "", zipCode: savedPin(user) };
 }
 
 /**
@@ -82,7 +83,12 @@ export function Checkout() {
   const delivery = useDelivery(address.zipCode);
   useAutofillFromPin(delivery, setAddress);
   const { quote, current: quoteCurrent, latest: latestQuote, requote } = useQuote(cart.lines,
-    { zipCode: address.zipCode, method, couponCode, email: address.email });
+    { zipCode: address.zipCode, method, couponCode, email: address.email, phone: address.phone });
+  // A state other than the PIN's needs the shopper's confirmation, given for this very PIN and state.
+  const mismatch = delivery.status === "success" ? stateMismatch(address, delivery.data) : null;
+  const [confirmedFor, setConfirmedFor] = useState(null);
+  const mismatchKey = `${delivery.pin}|${address.state}`;
+  const confirmedMismatch = Boolean(mismatch) && confirmedFor === mismatchKey;
   const cod = quoteCurrent && normalisePin(address.zipCode) ? quote?.cashOnDelivery : undefined;
   const onlineAvailable = config.data?.onlineAvailable === true;
 
@@ -115,7 +121,12 @@ export function Checkout() {
   function toPayment(event) {
     event.preventDefault();
     const found = validateShipping(address);
+    if (mismatch && !confirmedMismatch && !found.state && !found.zipCode) found.stateMismatch = mismatch;
     setErrors(found);
+    if (found.stateMismatch && Object.keys(found).length === 1) {
+      setNotice({ tone: "error", text: `${mismatch} Please correct the state or the PIN code, or confirm that the address is right.` });
+      return;
+    }
     if (Object.keys(found).length) {
       setNotice({ tone: "error", text: FILL_ALL });
       return;
@@ -131,13 +142,15 @@ export function Checkout() {
     // the last change is still on its way); without one (it failed) the cart's own sum goes, and the
     // server's 409 then shows the right figures.
     const priced = method ? await latestQuote().catch(() => null) : null;
-    const order = await place(address, method, config.data, { totalPrice: priced?.totalPrice,
-      couponCode: priced?.coupon?.applied ? priced.coupon.code : undefined });
+    const order = await place({ ...address, confirmedStateMismatch: confirmedMismatch }, method, config.data,
+      { totalPrice: priced?.totalPrice, couponCode: priced?.coupon?.applied ? priced.coupon.code : undefined });
     if (!order) {
       requote();
       return;
     }
     finished.current = true;
+    // The server kept the order's PIN on the account: the stored copy of the account says the same.
+    if (user) setAuth({ token: getToken(), user: { ...getUser(), deliveryPin: normalisePin(address.zipCode) } });
     cart.clear();
     forgetCoupon();
     window.sessionStorage.removeItem(ADDRESS_KEY);
@@ -157,7 +170,9 @@ export function Checkout() {
       <div className="checkout-layout">
         {step === 0 ? (
           <form className="checkout-step" onSubmit={toPayment} noValidate aria-label="Shipping">
-            <ShippingForm address={address} errors={errors} onChange={setAddress} delivery={delivery} />
+            <ShippingForm address={address} errors={errors} onChange={setAddress} delivery={delivery}
+              stateCheck={mismatch ? { mismatch, confirmed: confirmedMismatch,
+                onConfirm: (yes) => setConfirmedFor(yes ? mismatchKey : null) } : null} />
             <div className="checkout-step__actions">
               <button type="button" className="button button--secondary" onClick={() => navigate(paths.cart())}>Back</button>
               <button type="submit" className="button">Continue to Payment</button>

@@ -14,14 +14,18 @@ function newKey() {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** What POST /api/orders takes: the lines by id and quantity, the address, the coupon and the total seen. */
-function orderBody(lines, address, method, totalPrice, couponCode) {
+/**
+ * What POST /api/orders takes: the lines by id and quantity, the address, the coupon and the total seen;
+ * the address may carry confirmedStateMismatch (the shopper confirmed a state other than their PIN's).
+ */
+function orderBody(lines, { confirmedStateMismatch, ...address }, method, totalPrice, couponCode) {
   return {
     orderItems: lines.map(({ book, quantity }) => ({ book: book._id, quantity })),
     shippingAddress: { ...Object.fromEntries(Object.entries(address).map(([key, value]) => [key, String(value).trim()])), country: "India" },
     paymentMethod: method,
     totalPrice,
     ...(couponCode && { couponCode }),
+    ...(confirmedStateMismatch && { confirmedStateMismatch: true }),
   };
 }
 

@@ -4,13 +4,16 @@ import { normalisePin } from "../delivery/pin.js";
 import { getQuote } from "./api.js";
 
 /** The quote's request body; fields the server would refuse (a half-typed PIN or e-mail) are left out. */
-export function quoteBody(lines, { zipCode, method, couponCode, email }) {
+export function quoteBody(lines, { zipCode, method, couponCode, email, phone }) {
   const pin = normalisePin(zipCode);
   const mail = String(email ?? "").trim();
+  // The phone and e-mail count toward the open cash-on-delivery orders a contact may have.
+  const mobile = String(phone ?? "").replace(/[\s\-()]/g, "").replace(/^(\+91|91|0)(?=\d{10}$)/, "");
   return {
     orderItems: lines.map(({ book, quantity }) => ({ book: book._id, quantity })),
     ...(couponCode && { couponCode }),
     ...(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(mail) && { email: mail }),
+    ...(/^[6-9]\d{9}$/.test(mobile) && { phone: mobile }),
     ...((method === "cod" || method === "online") && { paymentMethod: method }),
     ...(pin && { zipCode: pin }),
   };
@@ -23,7 +26,7 @@ export function quoteBody(lines, { zipCode, method, couponCode, email }) {
  */
 export function useQuote(lines, options) {
   const body = useMemo(() => quoteBody(lines, options), [lines, options.zipCode, options.method,
-    options.couponCode, options.email]); // eslint-disable-line react-hooks/exhaustive-deps
+    options.couponCode, options.email, options.phone]); // eslint-disable-line react-hooks/exhaustive-deps
   const json = JSON.stringify(body);
   const [round, setRound] = useState(0);
   const [state, setState] = useState({ json: null, round: -1, quote: null, error: null });

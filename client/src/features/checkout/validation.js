@@ -20,3 +20,13 @@ export function validateShipping(address) {
   }
   return errors;
 }
+
+/**
+ * The message when the state chosen is not the one the PIN directory gives for the PIN (`place` is the
+ * delivery answer for that PIN), or null: an unknown PIN, or no state chosen yet, contradicts nothing.
+ */
+export function stateMismatch(address, place) {
+  const state = String(address.state ?? "").trim();
+  if (!place?.state || !state || state.toLowerCase() === place.state.toLowerCase()) return null;
+  return `PIN code ${place.pin} is in ${place.state}, not ${state}.`;
+}

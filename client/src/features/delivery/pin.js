@@ -12,8 +12,11 @@ export function normalisePin(text, pattern = currentShop()?.pinPattern ?? "^\\d{
   return new RegExp(pattern).test(pin) ? pin : null;
 }
 
-/** The PIN the shopper last checked or shipped to, or "". */
-export function savedPin() {
+/** The PIN the shopper last checked or shipped to, or "": a signed-in shopper's account's PIN first
+ * (the same on every device), else the one this browser remembers. */
+export function savedPin(user = null) {
+  const accounts = normalisePin(user?.deliveryPin);
+  if (accounts) return accounts;
   try {
     return normalisePin(window.localStorage.getItem(PIN_KEY)) ?? "";
   } catch {

@@ -17,7 +17,26 @@ function deliveryNote(delivery) {
   return [data.city && `Delivery to ${data.city}.`, when && `${when}.`].filter(Boolean).join(" ") || data.message;
 }
 
-export function ShippingForm({ address, errors, onChange, delivery = { status: "idle" } }) {
+/**
+ * The state chosen is not the PIN's: say so next to the state, and let the shopper confirm their address
+ * (the directory can be wrong, and a few PINs straddle two states) instead of correcting it.
+ */
+function StateCheck({ mismatch, state, confirmed, onConfirm, error }) {
+  return (
+    <div className="checkout-form__state-check" role="group" aria-labelledby="state-check-note">
+      <p id="state-check-note" className={error ? "field__error" : "checkout-form__state-note"}>
+        {mismatch} Please correct the state or the PIN code, or confirm that the address is right.
+      </p>
+      <label className="choice">
+        <input type="checkbox" name="confirmStateMismatch" checked={confirmed}
+          onChange={(event) => onConfirm(event.target.checked)} />
+        My address is right: deliver to {state}.
+      </label>
+    </div>
+  );
+}
+
+export function ShippingForm({ address, errors, onChange, delivery = { status: "idle" }, stateCheck = null }) {
   const note = deliveryNote(delivery);
   const shop = useShop();
   const change = (event) => onChange({ ...address, [event.target.name]: event.target.value });
@@ -58,6 +77,10 @@ export function ShippingForm({ address, errors, onChange, delivery = { status: "
           </select>
         </Field>
       </div>
+      {stateCheck && (
+        <StateCheck mismatch={stateCheck.mismatch} state={address.state} confirmed={stateCheck.confirmed}
+          onConfirm={stateCheck.onConfirm} error={Boolean(errors.stateMismatch) && !stateCheck.confirmed} />
+      )}
       <div className="form__row">
         <div className="checkout-form__pin">
           <Field label="PIN Code" error={errors.zipCode} hint="6 digits" required>

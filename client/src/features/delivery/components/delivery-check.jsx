@@ -1,6 +1,7 @@
 // "Deliver to [PIN] Check" on a book's page: the shop's answer for that PIN (dates, cash on delivery),
-// and the PIN kept for the next book and the checkout.
-import { useId, useState } from "react";
+// and the PIN kept for the next book and the checkout (in this browser, and on a signed-in shopper's account).
+import { useEffect, useId, useState } from "react";
+import { useAuth } from "../../auth/auth-context.jsx";
 import { getDelivery } from "../api.js";
 import { estimateText, normalisePin, rememberPin, savedPin } from "../pin.js";
 
@@ -12,8 +13,15 @@ function answerText(data) {
 
 export function DeliveryCheck() {
   const id = useId();
-  const [text, setText] = useState(savedPin);
+  const { user, updateProfile } = useAuth();
+  const [text, setText] = useState(() => savedPin(user));
   const [answer, setAnswer] = useState({ status: "idle", text: "" });
+  const accountPin = user?.deliveryPin;
+
+  // The account's PIN arrives with the profile read on start: it wins until the shopper checks one.
+  useEffect(() => {
+    if (accountPin && answer.status === "idle") setText(accountPin);
+  }, [accountPin]); // eslint-disable-line react-hooks/exhaustive-deps
 
   async function check(event) {
     event.preventDefault();
@@ -25,7 +33,11 @@ export function DeliveryCheck() {
     setAnswer({ status: "loading", text: "Checking…" });
     try {
       const data = await getDelivery(pin);
-      if (data.serviceable) rememberPin(pin); // a PIN the shop cannot deliver to is no help at checkout
+      if (data.serviceable) {
+        rememberPin(pin); // a PIN the shop cannot deliver to is no help at checkout
+        // Kept on the account too; the answer shown does not wait for it, nor fail with it.
+        if (user && accountPin !== pin) updateProfile({ deliveryPin: pin }).catch(() => {});
+      }
       setText(pin);
       setAnswer({ status: data.serviceable ? "success" : "error", text: answerText(data) });
     } catch (error) {
