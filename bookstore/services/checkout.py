@@ -244,8 +244,9 @@ def _deliverable_place(pin: str, shop_rules: delivery.Rules):
 
 def _check_state_matches_pin(address: dict, place, confirmed: bool) -> None:
     """The state must be the PIN's, unless the shopper confirmed theirs (the directory can be wrong, and
-    a few PINs straddle two states). :raise ValidationFailed: 422 on shippingAddress.state."""
-    state = canonical_state(address["state"])
+    a few PINs straddle two states). The schema has already made the state its official name.
+    :raise ValidationFailed: 422 on shippingAddress.state."""
+    state = address["state"]
     if place is not None and place.state and state != place.state and not confirmed:
         raise ValidationFailed({"shippingAddress": {"state": [
             f"PIN code {address['zip_code']} is in {place.state}, not {state}. Please correct the state or "
