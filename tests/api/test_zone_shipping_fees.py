@@ -184,7 +184,10 @@ def test_the_delivery_answer_names_the_fee_for_the_pin(client, admin):
     assert client.get("/api/delivery/302001").get_json()["shippingFee"] is None
 
 
-def test_the_shop_constants_keep_the_flat_fee(client, admin):
-    """GET /api/shop still says the flat fee (the default, and what a cart without a PIN pays)."""
-    set_rules(client, admin, zones={"metro": zone_rule(65, 2, 4)})
-    assert client.get("/api/shop").get_json()["shippingFee"] == 40
+def test_the_shop_constants_keep_the_flat_fee_and_name_the_zone_fees(client, admin):
+    """GET /api/shop still says the flat fee (the default, and what a cart without a PIN pays), and lists the
+    zones that have a fee of their own."""
+    set_rules(client, admin, zones={"metro": zone_rule(65, 2, 4), "special": zone_rule("120.50", 6, 10)})
+    body = client.get("/api/shop").get_json()
+    assert body["shippingFee"] == 40
+    assert body["zoneShippingFees"] == {"metro": 65, "special": 120.5}
