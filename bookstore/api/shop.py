@@ -16,6 +16,6 @@ MAX_AGE = 60
 @blp.response(200, ShopReplySchema, headers={"Cache-Control": {
     "description": f"public, max-age={MAX_AGE}", "schema": {"type": "string"}}})
 def shop():
-    """Shipping fee and free-shipping threshold, cash-on-delivery cap and fee, order limits, the PIN pattern,
-    states, book formats and languages, and cover image limits."""
+    """Shipping fee, the zones with a fee of their own and the free-shipping threshold, cash-on-delivery cap
+    and fee, order limits, the PIN pattern, states, book formats and languages, and cover image limits."""
     return delivery.rules(), 200, {"Cache-Control": f"public, max-age={MAX_AGE}"}

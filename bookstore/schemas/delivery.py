@@ -10,6 +10,7 @@ from bookstore.services.delivery import PIN_MESSAGE, ZONES
 MAX_LISTED_PINS = 2000
 MAX_HOLIDAYS = 366
 MAX_BUSINESS_DAYS = 30
+MAX_ZONE_SHIPPING_PAISE = 100000  # ₹1,000: a zone's fee above it is a typing slip, not a courier's rate
 _CUTOFF = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
 
 
@@ -73,6 +74,9 @@ class DeliveryReplySchema(Schema):
                       metadata={"description": "largest cash-on-delivery order total, in rupees (null without COD)"})
     codFee = Rupees(attribute="cod_fee_paise", allow_none=True,
                     metadata={"description": "cash-on-delivery fee in rupees (null without COD)"})
+    shippingFee = Rupees(attribute="shipping_paise", allow_none=True, metadata={
+        "description": "shipping for an order to this PIN below the free-shipping threshold, in rupees: its "
+                       "zone's fee, else the shop's flat fee (null where the shop does not deliver)"})
     estimate = fields.Nested(DeliveryDatesSchema, allow_none=True)
     message = fields.String()
 
@@ -84,6 +88,7 @@ class DeliveryReplySchema(Schema):
             "pin": answer.pin, "city": place and place.city, "district": place and place.district,
             "state": place and place.state, "serviceable": answer.serviceable, "zone": answer.zone,
             "cod": answer.cod, "cod_limit_paise": answer.cod_limit_paise, "cod_fee_paise": answer.cod_fee_paise,
+            "shipping_paise": answer.shipping_paise,
             "estimate": {"earliest": answer.earliest, "latest": answer.latest} if answer.earliest else None,
             "message": answer.message,
         }
@@ -92,6 +97,8 @@ class DeliveryReplySchema(Schema):
 # ------------------------------------------------------------------ /api/admin/shop-settings
 
 class ZoneRuleSchema(InputSchema):
+    """One zone's rule, sent whole: business days, cash on delivery and its shipping fee."""
+
     class Meta:
         unknown = RAISE
 
@@ -100,6 +107,9 @@ class ZoneRuleSchema(InputSchema):
     maxDays = WholeNumber(attribute="max_days", required=True, validate=validate.Range(
         min=0, max=MAX_BUSINESS_DAYS, error=f"Must be between 0 and {MAX_BUSINESS_DAYS} business days."))
     cod = StrictBoolean(required=True, metadata={"description": "cash on delivery offered in this zone"})
+    shippingFee = Rupees(attribute="shipping_paise", allow_none=True, load_default=None, validate=validate.Range(
+        min=0, max=MAX_ZONE_SHIPPING_PAISE, error="Must be between 0 and 1,000 rupees."), metadata={
+        "description": "shipping per order to this zone, rupees; null or absent: the shop's shippingFee"})
 
     @validates_schema
     def min_before_max(self, data, **_kwargs):

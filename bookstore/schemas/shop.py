@@ -24,6 +24,9 @@ class ShopReplySchema(Schema):
     shippingFee = Rupees(attribute="shipping_paise", metadata={"description": "shipping per order, rupees"})
     freeShippingThreshold = Rupees(attribute="free_shipping_threshold_paise", allow_none=True, metadata={
         "description": "items total (rupees) from which shipping is free; null: never"})
+    zoneShippingFees = fields.Dict(keys=fields.String(), values=Rupees(), attribute="zone_shipping_fees", metadata={
+        "description": "delivery zone -> its own shipping fee in rupees, for the zones that have one (the others, "
+                       "and PINs outside the directory, pay shippingFee); the quote gives the fee for a PIN"})
     codLimit = Rupees(attribute="cod_limit_paise", metadata={"description": "largest cash-on-delivery total, rupees"})
     codFee = Rupees(attribute="cod_fee_paise", metadata={"description": "fee added to a cash-on-delivery order, rupees"})
     maxLinesPerOrder = fields.Integer(attribute="max_lines", metadata={"description": "different books in one order"})
@@ -43,6 +46,8 @@ class ShopReplySchema(Schema):
         return {
             "shipping_paise": shop_rules.shipping_paise,
             "free_shipping_threshold_paise": shop_rules.free_shipping_threshold_paise,
+            "zone_shipping_fees": {name: rule.shipping_paise for name, rule in shop_rules.zones.items()
+                                   if rule.shipping_paise is not None},
             "cod_limit_paise": shop_rules.cod_limit_paise,
             "cod_fee_paise": shop_rules.cod_fee_paise,
             "max_lines": MAX_LINES,

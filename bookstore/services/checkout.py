@@ -120,7 +120,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     for book in books.values():
         db.session.refresh(book)  # the UPDATEs above bypassed the identity map
     lines = _lines(ids, items, books)
-    figures, basket = _price(lines, books, data, data["address"], user, shop_rules)
+    figures, basket = _price(lines, books, data, data["address"], user, shop_rules, place)
     if data["payment_method"] == "cod":
         _check_cash_on_delivery(figures, place, shop_rules)
     if data["client_total_paise"] != figures.total_paise:
@@ -151,7 +151,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         # The code's last use went to another order a moment ago: this total is no longer right.
         used_up = coupons.Verdict(figures.coupon_code, reason="This coupon has been used up.")
         raise Conflict("Prices have changed since you opened your cart. Please review the new total.",
-                       data={"current": _figures(lines, used_up, shop_rules, data["payment_method"]).as_reply()})
+                       data={"current": _figures(lines, used_up, shop_rules, data["payment_method"], place).as_reply()})
     if not online:
         notifications.order_placed(order)
     return order
@@ -225,11 +225,12 @@ class Figures:
 
 
 def _figures(lines: list[OrderLine], verdict: coupons.Verdict | None, shop_rules: delivery.Rules,
-             payment_method: str | None) -> Figures:
-    """Books, coupon, shipping (free above the shop's threshold, if any) and the COD fee, from the shop's rules."""
+             payment_method: str | None, place) -> Figures:
+    """Books, coupon, shipping (free above the shop's threshold, if any, else the fee of the PIN's zone or the
+    flat fee) and the COD fee, from the shop's rules."""
     items = sum(line.line_total_paise for line in lines)
     figures = Figures(lines, items, verdict, shipping_paise=0)
-    figures.shipping_paise = shop_rules.shipping_for(items - figures.discount_paise)
+    figures.shipping_paise = shop_rules.shipping_for(items - figures.discount_paise, place)
     figures.cod_fee_paise = shop_rules.cod_fee_paise if payment_method == "cod" else 0
     return figures
 
@@ -280,13 +281,14 @@ def _lines(ids: list[int], items: list[dict], books: dict[int, Book]) -> list[Or
 
 
 def _price(lines: list[OrderLine], books: dict[int, Book], data: dict, contact: dict, user: User | None,
-           shop_rules: delivery.Rules) -> tuple["Figures", coupons.Basket]:
-    """The lines' figures with the coupon's verdict for this buyer, and the basket the coupon was judged on."""
+           shop_rules: delivery.Rules, place) -> tuple["Figures", coupons.Basket]:
+    """The lines' figures with the coupon's verdict for this buyer, shipped to `place` (None: no or an unknown
+    PIN), and the basket the coupon was judged on."""
     basket = coupons.Basket([(line.line_total_paise, books[line.book_id].category_id) for line in lines],
                             email=contact.get("email"), phone=contact.get("phone"),
                             user_id=user.id if user else None)
     verdict = coupons.evaluate(data.get("coupon_code"), basket)
-    return _figures(lines, verdict, shop_rules, data.get("payment_method")), basket
+    return _figures(lines, verdict, shop_rules, data.get("payment_method"), place), basket
 
 
 def quote(data: dict, user: User | None) -> Figures:
@@ -299,10 +301,11 @@ def quote(data: dict, user: User | None) -> Figures:
     if any(book_id not in books for book_id in ids):
         raise ValidationFailed({"orderItems": ["One of the books in your cart is no longer sold."]})
     shop_rules = delivery.rules()
+    place = delivery.lookup(data["zip_code"]) if data.get("zip_code") else None
     figures, _ = _price(_lines(ids, data["items"], books), books, data,
-                              {"email": data.get("email"), "phone": data.get("phone")}, user, shop_rules)
+                              {"email": data.get("email"), "phone": data.get("phone")}, user, shop_rules, place)
     if data.get("zip_code"):
-        reason = (cash_on_delivery_refusal(figures, delivery.lookup(data["zip_code"]), shop_rules)
+        reason = (cash_on_delivery_refusal(figures, place, shop_rules)
                   or open_cash_orders_refusal(data.get("email"), data.get("phone"), shop_rules.open_cod_orders_per_contact))
         figures.cod = {"available": reason is None, "reason": reason}
     return figures

@@ -33,12 +33,13 @@ DEFAULTS: dict[str, object] = {
     "dispatch_pin": "560001",  # the shop's address on the contact page: MG Road, Bengaluru
     "dispatch_cutoff": "14:00",
     "holidays": [],
+    # shipping_paise per zone: None (the default) charges the shop's flat shipping_paise there.
     "zones": {
-        "sameCity": {"min_days": 1, "max_days": 2, "cod": True},
-        "sameState": {"min_days": 2, "max_days": 4, "cod": True},
-        "metro": {"min_days": 2, "max_days": 4, "cod": True},
-        "restOfIndia": {"min_days": 4, "max_days": 7, "cod": True},
-        "special": {"min_days": 6, "max_days": 10, "cod": True},
+        "sameCity": {"min_days": 1, "max_days": 2, "cod": True, "shipping_paise": None},
+        "sameState": {"min_days": 2, "max_days": 4, "cod": True, "shipping_paise": None},
+        "metro": {"min_days": 2, "max_days": 4, "cod": True, "shipping_paise": None},
+        "restOfIndia": {"min_days": 4, "max_days": 7, "cod": True, "shipping_paise": None},
+        "special": {"min_days": 6, "max_days": 10, "cod": True, "shipping_paise": None},
     },
     "unserviceable_pins": [],
     "cod_pins": {},  # PIN -> true/false: an exception to its zone's COD rule
@@ -53,11 +54,13 @@ DEFAULTS: dict[str, object] = {
 
 @dataclass(frozen=True)
 class ZoneRule:
-    """Business days from dispatch to delivery in a zone, and whether cash on delivery is offered there."""
+    """Business days from dispatch to delivery in a zone, whether cash on delivery is offered there, and
+    its shipping fee (None: the shop's flat fee)."""
 
     min_days: int
     max_days: int
     cod: bool
+    shipping_paise: int | None = None
 
 
 @dataclass(frozen=True)
@@ -89,10 +92,21 @@ class Rules:
             return self.cod_pins[place.pin]
         return self.zones[zone_of(place, self)].cod
 
-    def shipping_for(self, items_paise: int) -> int:
-        """The shipping fee of an order whose items come to items_paise."""
+    def shipping_for(self, items_paise: int, place: Place | None = None) -> int:
+        """The shipping fee of an order whose items come to items_paise, sent to `place`: free from the
+        threshold, else the fee of the place's zone when it has one, else the flat fee (no or unknown PIN)."""
         threshold = self.free_shipping_threshold_paise
-        return 0 if threshold is not None and items_paise >= threshold else self.shipping_paise
+        if threshold is not None and items_paise >= threshold:
+            return 0
+        return self.zone_shipping_for(place)
+
+    def zone_shipping_for(self, place: Place | None) -> int:
+        """The shipping fee to a place below the free-shipping threshold: its zone's fee, else the flat fee."""
+        if self.serviceable(place):
+            fee = self.zones[zone_of(place, self)].shipping_paise
+            if fee is not None:
+                return fee
+        return self.shipping_paise
 
     def working_day(self, day: date) -> bool:
         """Parcels are dispatched and delivered on days other than Sundays and listed holidays."""
@@ -129,6 +143,7 @@ class Estimate:
     earliest: date | None
     latest: date | None
     message: str
+    shipping_paise: int | None = None  # below the free-shipping threshold; None where the shop won't deliver
 
 
 def normalise_pin(text: str) -> str:
@@ -149,8 +164,10 @@ def settings() -> dict:
     stored = {row.key: row.value for row in db.session.scalars(select(ShopSetting))}
     defaults = {**DEFAULTS, **_deployment_defaults()}
     merged = {key: stored.get(key, default) for key, default in defaults.items()}
-    # Zones merge one by one, so a zone added to the defaults later still has its rule.
-    merged["zones"] = {**DEFAULTS["zones"], **{name: rule for name, rule in (stored.get("zones") or {}).items()
+    # Zones merge one by one, so a zone added to the defaults later still has its rule; a rule stored
+    # before zones had fees has none (the flat fee).
+    merged["zones"] = {**DEFAULTS["zones"], **{name: {"shipping_paise": None, **rule}
+                                                for name, rule in (stored.get("zones") or {}).items()
                                                 if name in DEFAULTS["zones"]}}
     return merged
 
@@ -175,7 +192,7 @@ def _rules_from(values: dict) -> Rules:
         dispatch_pin=values["dispatch_pin"],
         dispatch_cutoff=time(hours, minutes),
         holidays=frozenset(date.fromisoformat(day) for day in values["holidays"]),
-        zones=MappingProxyType({name: ZoneRule(rule["min_days"], rule["max_days"], rule["cod"])
+        zones=MappingProxyType({name: ZoneRule(rule["min_days"], rule["max_days"], rule["cod"], rule["shipping_paise"])
                                 for name, rule in values["zones"].items()}),
         unserviceable_pins=frozenset(values["unserviceable_pins"]),
         cod_pins=MappingProxyType(dict(values["cod_pins"])),
@@ -212,7 +229,8 @@ def estimate(pin: str, now: datetime | None = None, shop_rules: Rules | None = N
     shop_rules = shop_rules or rules()
     place = pin_directory.lookup(pin)
     if place is None:
-        return Estimate(pin, None, False, None, False, None, None, None, None, UNKNOWN_PIN_MESSAGE)
+        return Estimate(pin, None, False, None, False, None, None, None, None, UNKNOWN_PIN_MESSAGE,
+                        shop_rules.shipping_paise)
     if not shop_rules.serviceable(place):
         return Estimate(pin, place, False, None, False, None, None, None, None, UNSERVICEABLE_MESSAGE)
     zone = zone_of(place, shop_rules)
@@ -223,7 +241,7 @@ def estimate(pin: str, now: datetime | None = None, shop_rules: Rules | None = N
     cod = shop_rules.cod_for(place)
     return Estimate(pin, place, True, zone, cod, shop_rules.cod_limit_paise if cod else None,
                     shop_rules.cod_fee_paise if cod else None, earliest, latest,
-                    _message(place, earliest, latest, cod, shop_rules))
+                    _message(place, earliest, latest, cod, shop_rules), shop_rules.zone_shipping_for(place))
 
 
 def update_settings(changes: dict, actor: User) -> dict:
@@ -234,7 +252,9 @@ def update_settings(changes: dict, actor: User) -> dict:
     before = settings()
     after = {**before, **changes}
     if "zones" in changes:
-        after["zones"] = {**before["zones"], **changes["zones"]}
+        # A zone is replaced whole; a rule sent without a fee charges the flat fee there.
+        after["zones"] = {**before["zones"], **{name: {"shipping_paise": None, **rule}
+                                                for name, rule in changes["zones"].items()}}
     changed = [key for key in DEFAULTS if after[key] != before[key]]
     if changed:
         for key in changed:

@@ -11,7 +11,7 @@ from bookstore.services import delivery
 from bookstore.services.india import IST
 
 FIELDS = {"success", "pin", "city", "district", "state", "serviceable", "zone", "cod", "codLimit", "codFee",
-          "estimate", "message"}
+          "shippingFee", "estimate", "message"}
 
 
 def at(text: str) -> datetime:
@@ -76,7 +76,7 @@ def test_an_unknown_well_formed_pin_is_an_answer_not_an_error(client, pin):
     body = estimate(client, pin)
     assert body == {"success": True, "pin": pin, "city": None, "district": None, "state": None,
                     "serviceable": False, "zone": None, "cod": False, "codLimit": None, "codFee": None,
-                    "estimate": None, "message": "We can't confirm delivery to this PIN."}
+                    "shippingFee": 40, "estimate": None, "message": "We can't confirm delivery to this PIN."}
     assert db.session.scalar(select(func.count()).select_from(ShopSetting)) == 0
 
 

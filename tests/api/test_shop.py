@@ -14,7 +14,7 @@ from bookstore.services.india import STATES_AND_UNION_TERRITORIES
 URL = "/api/shop"
 SETTINGS = "/api/admin/shop-settings"
 CLIENT_SRC = Path(__file__).resolve().parents[2] / "client" / "src"
-FIELDS = {"success", "shippingFee", "freeShippingThreshold", "codLimit", "codFee", "maxLinesPerOrder",
+FIELDS = {"success", "shippingFee", "freeShippingThreshold", "zoneShippingFees", "codLimit", "codFee", "maxLinesPerOrder",
           "maxQuantityPerLine", "pinPattern", "states", "formats", "languages", "coverImage"}
 
 
@@ -33,6 +33,7 @@ def test_the_reply_carries_the_defaults_and_writes_nothing(app, client):
     assert body["success"] is True
     assert body["shippingFee"] == 40
     assert body["freeShippingThreshold"] is None
+    assert body["zoneShippingFees"] == {}
     assert body["codLimit"] == 5000 and body["codFee"] == 0
     assert body["maxLinesPerOrder"] == 20
     assert body["maxQuantityPerLine"] == app.config["MAX_QUANTITY_PER_LINE"]

@@ -13,11 +13,11 @@ DEFAULTS = {
     "dispatchCutoff": "14:00",
     "holidays": [],
     "zones": {
-        "sameCity": {"minDays": 1, "maxDays": 2, "cod": True},
-        "sameState": {"minDays": 2, "maxDays": 4, "cod": True},
-        "metro": {"minDays": 2, "maxDays": 4, "cod": True},
-        "restOfIndia": {"minDays": 4, "maxDays": 7, "cod": True},
-        "special": {"minDays": 6, "maxDays": 10, "cod": True},
+        "sameCity": {"minDays": 1, "maxDays": 2, "cod": True, "shippingFee": None},
+        "sameState": {"minDays": 2, "maxDays": 4, "cod": True, "shippingFee": None},
+        "metro": {"minDays": 2, "maxDays": 4, "cod": True, "shippingFee": None},
+        "restOfIndia": {"minDays": 4, "maxDays": 7, "cod": True, "shippingFee": None},
+        "special": {"minDays": 6, "maxDays": 10, "cod": True, "shippingFee": None},
     },
     "unserviceablePins": [],
     "codPins": {},
@@ -100,7 +100,7 @@ def test_a_change_keeps_what_was_not_sent_and_is_audited(client, admin):
     expected = {**DEFAULTS, "codLimit": 2500.5, "freeShippingThreshold": 999, "dispatchCutoff": "16:30",
                 "holidays": ["2026-01-26", "2026-12-25"], "codPins": {"744101": False},
                 "unserviceablePins": ["682555"],
-                "zones": {**DEFAULTS["zones"], "metro": {"minDays": 1, "maxDays": 3, "cod": False}}}
+                "zones": {**DEFAULTS["zones"], "metro": {"minDays": 1, "maxDays": 3, "cod": False, "shippingFee": None}}}
     assert body["settings"] == expected
     assert client.get(URL, headers=admin).get_json()["settings"] == expected
     stored = {row.key: row.value for row in db.session.scalars(select(ShopSetting))}
@@ -120,8 +120,8 @@ def test_a_change_keeps_what_was_not_sent_and_is_audited(client, admin):
     again = client.put(URL, headers=admin, json={"freeShippingThreshold": None, "zones": {
         "sameCity": {"minDays": 0, "maxDays": 1, "cod": True}}}).get_json()["settings"]
     assert again["freeShippingThreshold"] is None
-    assert again["zones"]["sameCity"] == {"minDays": 0, "maxDays": 1, "cod": True}
-    assert again["zones"]["metro"] == {"minDays": 1, "maxDays": 3, "cod": False}
+    assert again["zones"]["sameCity"] == {"minDays": 0, "maxDays": 1, "cod": True, "shippingFee": None}
+    assert again["zones"]["metro"] == {"minDays": 1, "maxDays": 3, "cod": False, "shippingFee": None}
     assert count(AuditEntry) == 2
 
 

@@ -75,7 +75,7 @@ def test_admin_changes_the_cod_cap_and_a_zones_days(admin_page, server, admin):
 
     settings = stored_settings()
     assert settings["cod_limit_paise"] == 750050
-    assert settings["zones"]["metro"] == {"min_days": 3, "max_days": 5, "cod": True}
+    assert settings["zones"]["metro"] == {"min_days": 3, "max_days": 5, "cod": True, "shipping_paise": None}
     assert settings["zones"]["special"]["cod"] is False
     assert settings["zones"]["sameCity"] == delivery.DEFAULTS["zones"]["sameCity"]
     assert settings["holidays"] == ["2026-10-20", "2026-12-25"]
@@ -88,6 +88,46 @@ def test_admin_changes_the_cod_cap_and_a_zones_days(admin_page, server, admin):
     expect(page.get_by_label("COD order value cap (₹)")).to_have_value("7500.5")
     expect(zone(page, "Metro to metro").get_by_label("Most days")).to_have_value("5")
     expect(zone(page, "North-east, J&K and islands").get_by_label("Cash on delivery")).not_to_be_checked()
+
+
+@pytest.mark.parametrize("admin_page", [1280], ids=["desktop"], indirect=True)
+def test_admin_sets_a_zones_shipping_fee(admin_page, server, admin):
+    """A zone's shipping field starts blank (the flat fee); a fee over ₹1,000 is refused beside the field and
+    nothing is stored; ₹75 for the rest of India is saved in paise, audited, and still there after a reload;
+    cleared again, the zone is back on the flat fee."""
+    page = admin_page
+    open_settings(page, server)
+    rest = zone(page, "Rest of India")
+    fee = rest.get_by_label("Shipping (₹)")
+    expect(fee).to_have_value("")
+    assert_no_axe_violations(page)
+
+    fee.fill("1500")
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.get_by_role("alert")).to_contain_text("Nothing was saved.")
+    expect(page.locator("#field-shop-zones-restOfIndia-shippingFee .adm-field__error")).to_have_text(
+        "Must be between 0 and 1,000 rupees.")
+    expect(fee).to_have_attribute("aria-invalid", "true")
+    assert stored_settings()["zones"]["restOfIndia"]["shipping_paise"] is None
+
+    fee.fill("75")
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.get_by_role("status").filter(has_text="Settings saved.")).to_be_visible()
+    expect(page.locator("#field-shop-zones-restOfIndia-shippingFee .adm-field__error")).to_have_count(0)
+    settings = stored_settings()
+    assert settings["zones"]["restOfIndia"] == {"min_days": 4, "max_days": 7, "cod": True, "shipping_paise": 7500}
+    assert settings["zones"]["metro"] == delivery.DEFAULTS["zones"]["metro"] and settings["shipping_paise"] == 4000
+    entry = db.session.scalar(select(AuditEntry).where(AuditEntry.action == "settings.update"))
+    assert entry.after["zones"]["restOfIndia"]["shipping_paise"] == 7500
+    assert_no_axe_violations(page)
+
+    page.reload()
+    expect(zone(page, "Rest of India").get_by_label("Shipping (₹)")).to_have_value("75")
+    expect(zone(page, "Metro to metro").get_by_label("Shipping (₹)")).to_have_value("")
+    zone(page, "Rest of India").get_by_label("Shipping (₹)").fill("")
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.get_by_role("status").filter(has_text="Settings saved.")).to_be_visible()
+    assert stored_settings()["zones"]["restOfIndia"]["shipping_paise"] is None
 
 
 def test_a_bad_value_shows_the_servers_message_and_changes_nothing(admin_page, server, admin):

@@ -131,3 +131,37 @@ def test_free_shipping_shows_once_the_admins_threshold_is_met(shopper_page, shop
         assert_no_horizontal_scroll(page)
     finally:
         assert page.request.put(SETTINGS, data={"freeShippingThreshold": None}, headers=headers).ok
+
+
+def test_a_zones_own_shipping_fee_shows_before_and_after_the_pin(page, shop):
+    """With ₹75 for the rest of India (set through the admin API), the book page gives the range by PIN, the
+    shipping page names the area and its fee, and the cart's quote charges ₹75 to a Pune PIN but the flat ₹40
+    to Bengaluru."""
+    headers = admin_headers(page, shop)
+    rest_of_india = {"minDays": 4, "maxDays": 7, "cod": True}
+    assert page.request.put(SETTINGS, data={"zones": {"restOfIndia": {**rest_of_india, "shippingFee": 75}}},
+                            headers=headers).ok
+    try:
+        book = shop.book(title="Zonal Zoology", price_paise=35000, stock=5)
+        page.goto(f"/book/{book['_id']}")
+        expect(page.get_by_role("main").locator(".book-details__shipping")).to_have_text(
+            "+ ₹40.00–₹75.00 shipping per order, by PIN")
+        page.goto("/shipping")
+        expect(page.get_by_role("main")).to_contain_text("An order costs ₹40 to ship")
+        expect(page.get_by_role("main").get_by_role("listitem").filter(has_text="the rest of India")).to_have_text(
+            "the rest of India: ₹75")
+        assert_no_axe_violations(page)
+
+        put_in_cart(page, book)
+        page.evaluate("localStorage.setItem('deliveryPin', '411001')")
+        page.goto("/cart")
+        box = summary(page)
+        expect(box.locator(".order-summary__figures")).to_contain_text("Shipping₹75.00")
+        expect(box.locator(".order-summary__total")).to_contain_text("₹425.00")
+        page.evaluate("localStorage.setItem('deliveryPin', '560001')")
+        page.reload()
+        expect(summary(page).locator(".order-summary__figures")).to_contain_text("Shipping₹40.00")
+        expect(summary(page).locator(".order-summary__total")).to_contain_text("₹390.00")
+        assert_no_axe_violations(page)
+    finally:
+        assert page.request.put(SETTINGS, data={"zones": {"restOfIndia": rest_of_india}}, headers=headers).ok

@@ -43,19 +43,30 @@ export function currentShop() {
 }
 
 /**
- * {shippingFee, freeShippingThreshold, codLimit, codFee, maxLinesPerOrder, maxQuantityPerLine, pinPattern,
+ * {shippingFee, freeShippingThreshold, zoneShippingFees, codLimit, codFee, maxLinesPerOrder, maxQuantityPerLine, pinPattern,
  * states, formats, languages, coverImage: {maxBytes, maxSide, types}}, or null while loading.
  */
 export function useShop() {
   return useSyncExternalStore(subscribe, currentShop, currentShop);
 }
 
-/** "+ ₹50.00 shipping per order", "… (free on orders of ₹499.00 or more)", or "" before the shop is known. */
+/** The lowest and highest shipping fee an order pays below the free-shipping threshold, whatever its PIN. */
+export function shippingFeeRange(shopNow) {
+  const fees = [shopNow.shippingFee, ...Object.values(shopNow.zoneShippingFees ?? {})].map(Number);
+  return [Math.min(...fees), Math.max(...fees)];
+}
+
+/**
+ * "+ ₹50.00 shipping per order", "… (free on orders of ₹499.00 or more)", "+ ₹30.00–₹120.00 shipping per order,
+ * by PIN" when some zones have their own fee, or "" before the shop is known.
+ */
 export function shippingNote(shopNow) {
   if (!shopNow) return "";
-  if (shopNow.shippingFee === 0) return "Free shipping";
+  const [lowest, highest] = shippingFeeRange(shopNow);
+  if (highest === 0) return "Free shipping";
   const free = shopNow.freeShippingThreshold != null
     ? ` (free on orders of ${formatRupees(shopNow.freeShippingThreshold)} or more)` : "";
+  if (lowest !== highest) return `+ ${formatRupees(lowest)}–${formatRupees(highest)} shipping per order, by PIN${free}`;
   return `+ ${formatRupees(shopNow.shippingFee)} shipping per order${free}`;
 }
 

@@ -17,7 +17,7 @@ export const SETTING_LABELS = {
   shippingFee: "Shipping fee", freeShippingThreshold: "Free shipping from", maxQuantityPerLine: "Copies per book",
   ...Object.fromEntries(ZONES.flatMap(({ key, label }) => [
     [`zones.${key}.minDays`, `${label}: fewest days`], [`zones.${key}.maxDays`, `${label}: most days`],
-    [`zones.${key}.cod`, `${label}: cash on delivery`],
+    [`zones.${key}.cod`, `${label}: cash on delivery`], [`zones.${key}.shippingFee`, `${label}: shipping fee`],
   ])),
 };
 
@@ -32,7 +32,8 @@ export function valuesFromSettings(settings) {
     holidays: (settings.holidays ?? []).join("\n"),
     zones: Object.fromEntries(ZONES.map(({ key }) => {
       const rule = settings.zones?.[key] ?? {};
-      return [key, { minDays: text(rule.minDays), maxDays: text(rule.maxDays), cod: Boolean(rule.cod) }];
+      return [key, { minDays: text(rule.minDays), maxDays: text(rule.maxDays), cod: Boolean(rule.cod),
+        shippingFee: text(rule.shippingFee) }];
     })),
     unserviceablePins: (settings.unserviceablePins ?? []).join(", "),
     codOnPins: codPins.filter(([, on]) => on).map(([pin]) => pin).join(", "),
@@ -61,7 +62,8 @@ function pinItems(value) {
 
 /**
  * The PUT body: the settings the admin changed from `initial` (what was loaded), numbers as the text typed
- * (the server checks and converts them). A changed zone goes whole; a change to either COD list sends both.
+ * (the server checks and converts them). A changed zone goes whole (its fee too); a change to either COD list
+ * sends both.
  * Untouched settings stay out, so a value set outside this screen is never refused on its behalf.
  */
 export function settingsBody(values, initial) {
@@ -79,12 +81,14 @@ export function settingsBody(values, initial) {
     for (const pin of pinItems(values.codOnPins)) body.codPins[pin] = true;
     for (const pin of pinItems(values.codOffPins)) body.codPins[pin] = false;
   }
-  const zones = ZONES.filter(({ key }) => ["minDays", "maxDays", "cod"].some(
+  const zones = ZONES.filter(({ key }) => ["minDays", "maxDays", "cod", "shippingFee"].some(
     (part) => values.zones[key][part] !== initial.zones[key][part]));
   if (zones.length > 0) {
     body.zones = Object.fromEntries(zones.map(({ key }) => {
       const rule = values.zones[key];
-      return [key, { minDays: rule.minDays.trim(), maxDays: rule.maxDays.trim(), cod: rule.cod }];
+      // A blank fee is null: the zone pays the shop's flat shipping fee.
+      return [key, { minDays: rule.minDays.trim(), maxDays: rule.maxDays.trim(), cod: rule.cod,
+        shippingFee: rule.shippingFee.trim() || null }];
     }));
   }
   return body;

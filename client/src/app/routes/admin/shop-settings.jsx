@@ -96,7 +96,7 @@ function SettingsForm({ settings }) {
 
       <fieldset className="adm-fieldset adm-panel">
         <legend>Delivery zones</legend>
-        <p className="adm-hint adm-fieldset__lead">Business days from dispatch to the door, and cash on delivery, by where the PIN is.</p>
+        <p className="adm-hint adm-fieldset__lead">Business days from dispatch to the door, cash on delivery and shipping, by where the PIN is.</p>
         <div className="adm-zones">
           {ZONES.map((zone) => (
             <fieldset key={zone.key} className="adm-zone" data-zone={zone.key}>
@@ -115,6 +115,15 @@ function SettingsForm({ settings }) {
                     </FormField>
                   );
                 })}
+                <FormField prefix={PREFIX} name={`zones.${zone.key}.shippingFee`} label="Shipping (₹)"
+                  hint="Per order. Blank: the flat shipping fee." className="adm-zone__fee"
+                  error={problems[`zones.${zone.key}.shippingFee`]}>
+                  {(props) => (
+                    <input type="number" min="0" max="1000" step="0.01" inputMode="decimal" {...props} disabled={saving}
+                      value={values.zones[zone.key].shippingFee}
+                      onChange={(event) => setZone(zone.key, "shippingFee", event.target.value)} />
+                  )}
+                </FormField>
                 <CheckField prefix={PREFIX} name={`zones.${zone.key}.cod`} label="Cash on delivery" disabled={saving}
                   error={problems[`zones.${zone.key}.cod`]} checked={values.zones[zone.key].cod}
                   onChange={(checked) => setZone(zone.key, "cod", checked)} />
@@ -152,7 +161,7 @@ function SettingsForm({ settings }) {
       <fieldset className="adm-fieldset adm-panel">
         <legend>Shipping and order limits</legend>
         <div className="adm-grid adm-grid--thirds">
-          <FormField {...field("shippingFee")} label="Shipping fee (₹)" hint="Per order.">
+          <FormField {...field("shippingFee")} label="Shipping fee (₹)" hint="Per order, where a zone has no fee of its own.">
             {(props) => <input type="number" min="0" step="0.01" inputMode="decimal" {...bind(props)} />}
           </FormField>
           <FormField {...field("freeShippingThreshold")} label="Free shipping from (₹)"
