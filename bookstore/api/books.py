@@ -26,6 +26,9 @@ class BookListReplySchema(Schema):
     totalBooks = fields.Integer()
     totalPages = fields.Integer()
     pagination = fields.Nested(PaginationSchema)
+    didYouMean = fields.String(metadata={
+        "description": "Searches only: the search found nothing as typed, and these books answer this "
+                       "corrected search instead (typos corrected), which the shop offers as \"Did you mean …\"."})
 
 
 class ShelfReplySchema(Schema):
@@ -64,8 +67,11 @@ def list_books(query):
 
 def list_reply(page) -> dict:
     """A page of books as the list's reply (before dumping)."""
-    return {"books": page.items, "totalBooks": page.total, "totalPages": page.total_pages,
-            "pagination": pagination(page)}
+    reply = {"books": page.items, "totalBooks": page.total, "totalPages": page.total_pages,
+             "pagination": pagination(page)}
+    if page.did_you_mean:
+        reply["didYouMean"] = page.did_you_mean
+    return reply
 
 
 @blp.route("/featured", methods=["GET"])

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from flask import current_app
 from sqlalchemy import ColumnElement, case, column, func, literal, literal_column, select, table
 from sqlalchemy import text as sql_text
+from sqlalchemy.orm import aliased
 
 from bookstore.extensions import db
 from bookstore.models import Book
@@ -39,10 +40,18 @@ def _is_word_character(character: str) -> bool:
     return unicodedata.category(character)[0] in "LMN"
 
 
+# Names written with symbols that both indexes would cut to a letter ("c++" to "c"): the index
+# triggers (migration 0013) store them as these words, and shopper text is read the same way.
+SYMBOL_WORDS = {"c++": "cplusplus", "c#": "csharp", "f#": "fsharp", ".net": "dotnet"}
+_SYMBOLS = re.compile(r"(?<![\w+#.])(c\+\+|c#|f#|\.net)(?![\w+#])")
+
+
 def tokens(text: str) -> list[str]:
-    """Lower-cased word tokens of shopper text, at most MAX_TOKENS of at most 40 characters."""
+    """Lower-cased word tokens of shopper text, at most MAX_TOKENS of at most 40 characters; "c++",
+    "c#", "f#" and ".net" are words of their own (SYMBOL_WORDS)."""
     words, current = [], []
-    for character in text.lower():
+    lowered = _SYMBOLS.sub(lambda found: f" {SYMBOL_WORDS[found.group(1)]} ", text.lower())
+    for character in lowered:
         if _is_word_character(character):
             current.append(character)
         elif current:
@@ -198,8 +207,90 @@ def _matches_tsquery(query: str) -> ColumnElement:
     return literal_column("books.search_vector").op("@@")(func.to_tsquery("simple", query))
 
 
+# A search is a list of slots, all of which must match; a slot is one or more alternatives (a
+# typed word, or a typed phrase and its synonyms), any of which may. Typed words match as
+# prefixes ("phys" finds Physics), except numbers and single letters, which match whole ("10" is
+# not "100", "c" is not "cplusplus"); synonyms match as whole phrases ("class x" is not "class xi").
+
+
+@dataclass(frozen=True)
+class _Words:
+    """Words that must all match: typed (each a prefix if it can be) or a synonym (a whole phrase)."""
+
+    words: tuple[str, ...]
+    typed: bool
+
+
+def _as_prefix(word: str) -> bool:
+    return len(word) > 1 and not word.isdigit()
+
+
+def _fts_words(alternative: _Words, prefixes: bool) -> str:
+    if not alternative.typed:
+        return '"' + " ".join(alternative.words) + '"'
+    each = [f'"{w}"' + ("*" if prefixes and _as_prefix(w) else "") for w in alternative.words]
+    return each[0] if len(each) == 1 else "(" + " AND ".join(each) + ")"
+
+
+def _fts(slots: list[list[_Words]], prefixes: bool = True) -> str:
+    """The FTS5 query of every slot; quoted words only, so no shopper text reaches its syntax."""
+    rendered = [" OR ".join(_fts_words(a, prefixes) for a in slot) for slot in slots]
+    return " AND ".join(r if len(slot) == 1 else f"({r})" for r, slot in zip(rendered, slots))
+
+
+def _ts_words(alternative: _Words, prefixes: bool, weights: str) -> str:
+    def term(word: str, prefix: bool) -> str:
+        return f"{word}:*{weights}" if prefix else (f"{word}:{weights}" if weights else word)
+    if not alternative.typed:
+        return "(" + " <-> ".join(term(w, False) for w in alternative.words) + ")"
+    # PostgreSQL's parser keeps "I.I.T" or "B.Com" as one word, so single letters stay prefixes there.
+    return "(" + " & ".join(term(w, prefixes and not w.isdigit()) for w in alternative.words) + ")"
+
+
+def _tsquery(slots: list[list[_Words]], prefixes: bool = True, weights: str = "") -> str:
+    """PostgreSQL's tsquery of every slot, each word limited to the weights (A title, B author)."""
+    return "(" + " & ".join("(" + " | ".join(_ts_words(a, prefixes, weights) for a in slot) + ")"
+                            for slot in slots) + ")"
+
+
+def _synonyms(words: list[str]) -> dict[tuple[str, ...], set[tuple[str, ...]]]:
+    """The synonym phrases (as words) of every phrase starting with one of these words, by phrase."""
+    from bookstore.models import SearchSynonym
+
+    matched, other = aliased(SearchSynonym), aliased(SearchSynonym)
+    rows = db.session.execute(select(matched.phrase, other.phrase)
+                              .join(other, other.group_no == matched.group_no)
+                              .where(matched.first_word.in_(sorted(set(words)))))
+    found: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+    for phrase, synonym in rows:
+        found.setdefault(tuple(phrase.split()), set()).add(tuple(synonym.split()))
+    return found
+
+
+def _slots(words: list[str], synonyms: dict) -> list[list[_Words]]:
+    """The typed words as slots; a run of them that is a synonym phrase (the longest first) becomes one
+    slot of the typed words and the phrase's synonyms."""
+    slots, at = [], 0
+    longest = max((len(phrase) for phrase in synonyms), default=0)
+    while at < len(words):
+        for size in range(min(longest, len(words) - at), 0, -1):
+            span = tuple(words[at:at + size])
+            if span in synonyms:
+                others = sorted(synonyms[span] - {span})
+                slots.append([_Words(span, typed=True), *(_Words(phrase, typed=False) for phrase in others)])
+                at += size
+                break
+        else:
+            slots.append([_Words((words[at],), typed=True)])
+            at += 1
+    return slots
+
+
 def match(text: str) -> Match | None:
-    """How to find books matching shopper text; None if it holds no words."""
+    """How to find books matching shopper text; None if it holds no words.
+
+    Tiers, best first: every word in the title as typed (whole words), then as prefixes, then with
+    synonyms; then in the title or author; then anywhere. Tiers that would be the same are left out."""
     isbn = isbn_digits(text)
     words = tokens(text)
     if not words and not isbn:
@@ -210,18 +301,91 @@ def match(text: str) -> Match | None:
         if len(isbn) == 10:
             candidates.add(isbn10_to_13(isbn))
         return Match(Book.isbn.in_(candidates))
+    typed = [[_Words((word,), typed=True)] for word in words]
+    slots = _slots(words, _synonyms(words))
+    with_synonyms = any(len(slot) > 1 for slot in slots)
+    forms = [(typed, False), (typed, True)] + ([(slots, True)] if with_synonyms else [])
     if _is_postgres():
-        def every_word(weights: str = "") -> str:
-            return "(" + " & ".join(f"{w}:*{weights}" for w in words) + ")"
-        anywhere, in_title, in_title_or_author = every_word(), every_word("A"), every_word("AB")
-        tiers = (in_title, f"{in_title_or_author} & !{in_title}", f"{anywhere} & !{in_title_or_author}")
+        titles = list(dict.fromkeys(_tsquery(form, prefixes, "A") for form, prefixes in forms))
+        in_title_or_author, anywhere = _tsquery(slots, weights="AB"), _tsquery(slots)
+        narrower = [*titles, in_title_or_author, anywhere]
+        tiers = [narrower[0]] + [f"{query} & !{narrower[n]}" for n, query in enumerate(narrower[1:])]
+        single_word = len(slots) == 1 and len(slots[0]) == 1 and len(words) == 1 and _as_prefix(words[0])
         return Match(_matches_tsquery(anywhere), tiers=tuple(_matches_tsquery(tier) for tier in tiers),
-                     counted_word=words[0] if len(words) == 1 else None)
-    anywhere = " ".join(f'"{w}"*' for w in words)
-    in_title, in_title_or_author = f"title : ({anywhere})", f"{{title author}} : ({anywhere})"
-    fts_tiers = (in_title, f"{in_title_or_author} NOT {in_title}", f"({anywhere}) NOT {in_title_or_author}")
+                     counted_word=words[0] if single_word else None)
+    titles = list(dict.fromkeys(f"title : ({_fts(form, prefixes)})" for form, prefixes in forms))
+    anywhere = _fts(slots)
+    narrower = [*titles, f"{{title author}} : ({anywhere})", f"({anywhere})"]
+    fts_tiers = [narrower[0]] + [f"{query} NOT {narrower[n]}" for n, query in enumerate(narrower[1:])]
     return Match(_in_index(anywhere), tiers=tuple(_in_index(tier) for tier in fts_tiers),
-                 fts_query=anywhere, fts_tiers=fts_tiers)
+                 fts_query=anywhere, fts_tiers=tuple(fts_tiers))
+
+
+# Typo tolerance (Meilisearch's rule): one typo in a word of 5 to 8 characters, two from 9; a typo
+# is a letter added, left out, changed, or two swapped (optimal string alignment). A word is only
+# corrected when no indexed word starts with it, and only when the search as typed found nothing,
+# so exact and prefix matches always come first. Candidates share the word's first letter (a typo
+# there is rarely made, and counts double in Meilisearch), so each look-up reads one letter's range
+# of the vocabulary index, never all of it.
+# SQLite: the fts5vocab table over the index (migration 0013); PostgreSQL: search_word_counts (0009).
+_VOCAB_SQLITE = sql_text("SELECT term AS word, doc AS books FROM book_search_vocab"
+                         " WHERE term >= :low AND term < :high AND length(term) BETWEEN :shortest AND :longest")
+_VOCAB_POSTGRES = sql_text("SELECT word, books FROM search_word_counts WHERE word >= :low AND word < :high"
+                           " AND books > 0 AND length(word) BETWEEN :shortest AND :longest")
+_KNOWN_SQLITE = sql_text("SELECT 1 FROM book_search_vocab WHERE term >= :low AND term < :high LIMIT 1")
+_KNOWN_POSTGRES = sql_text("SELECT 1 FROM search_word_counts WHERE word >= :low AND word < :high AND books > 0 LIMIT 1")
+
+
+def typos_allowed(word: str) -> int:
+    """How many typos a word may be corrected for: none below 5 characters, in numbers and in symbol names."""
+    if word.isdigit() or word in SYMBOL_WORDS.values() or len(word) < 5:
+        return 0
+    return 1 if len(word) < 9 else 2
+
+
+def _after(prefix: str) -> str:
+    """The smallest text greater than every text that starts with prefix."""
+    return prefix[:-1] + chr(ord(prefix[-1]) + 1)
+
+
+def _is_indexed_prefix(word: str) -> bool:
+    statement = _KNOWN_POSTGRES if _is_postgres() else _KNOWN_SQLITE
+    return db.session.scalar(statement, {"low": word, "high": _after(word)}) is not None
+
+
+def _closest_word(word: str, typos: int) -> str | None:
+    """The indexed word nearest to this one within `typos`, the one most books hold among equals; None if none."""
+    from rapidfuzz.distance import OSA
+
+    statement = _VOCAB_POSTGRES if _is_postgres() else _VOCAB_SQLITE
+    rows = db.session.execute(statement, {"low": word[0], "high": _after(word[0]), "shortest": len(word) - typos,
+                                          "longest": len(word) + typos})
+    best = None
+    for candidate, books in rows:
+        distance = OSA.distance(word, candidate, score_cutoff=typos)
+        if distance <= typos and not candidate.isdigit():
+            key = (distance, -books, candidate)
+            best = min(best, key) if best else key
+    return best[2] if best else None
+
+
+def corrected(text: str) -> str | None:
+    """The shopper's text with each word no indexed word starts with replaced by the nearest indexed
+    word within the typos it may have (typos_allowed), as search words; None if nothing was corrected."""
+    if isbn_digits(text):
+        return None
+    words = tokens(text)
+    changes = {}
+    for word in dict.fromkeys(words):
+        typos = typos_allowed(word)
+        if typos and not _is_indexed_prefix(word):
+            closest = _closest_word(word, typos)
+            if closest:
+                changes[word] = closest
+    if not changes:
+        return None
+    shown = {word: symbol for symbol, word in SYMBOL_WORDS.items()}
+    return " ".join(shown.get(word, changes.get(word, word)) for word in words)
 
 
 def best_sellers_by_part(text: str, parts: tuple[str, ...], per_part: int, window: int,
