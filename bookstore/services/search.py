@@ -43,7 +43,7 @@ def _is_word_character(character: str) -> bool:
 # Names written with symbols that both indexes would cut to a letter ("c++" to "c"): the index
 # triggers (migration 0013) store them as these words, and shopper text is read the same way.
 SYMBOL_WORDS = {"c++": "cplusplus", "c#": "csharp", "f#": "fsharp", ".net": "dotnet"}
-_SYMBOLS = re.compile(r"(?<![\w+#.])(c\+\+|c#|f#|\.net)(?![\w+#])")
+_SYMBOLS = re.compile(r"(?<![\w+#.])(c\+\+|c#|f#|\.net)(?![^\W\d]|[+#])")
 
 
 def tokens(text: str) -> list[str]:
