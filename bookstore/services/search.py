@@ -6,6 +6,7 @@ Shopper text never reaches the query syntax: it is cut into word tokens first, e
 prefix, so "phys" finds Physics and no input can break the query.
 """
 import re
+import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,7 +14,6 @@ from dataclasses import dataclass
 from flask import current_app
 from sqlalchemy import ColumnElement, case, column, func, literal, literal_column, select, table
 from sqlalchemy import text as sql_text
-from sqlalchemy.orm import aliased
 
 from bookstore.extensions import db
 from bookstore.models import Book
@@ -253,18 +253,41 @@ def _tsquery(slots: list[list[_Words]], prefixes: bool = True, weights: str = ""
                             for slot in slots) + ")"
 
 
-def _synonyms(words: list[str]) -> dict[tuple[str, ...], set[tuple[str, ...]]]:
-    """The synonym phrases (as words) of every phrase starting with one of these words, by phrase."""
+# Synonyms are read on every search, so each process keeps them all (a few hundred rows) for
+# SYNONYMS_CACHE_SECONDS (the SEARCH_SYNONYMS_CACHE_SECONDS setting; 0 reads them every time): an
+# administrator's change reaches the process that saved it at once and the others within that time.
+SYNONYMS_CACHE_SECONDS = 5.0
+_synonyms_cache: dict = {"read_at": None, "by_word": {}}
+
+
+def forget_synonyms() -> None:
+    """Read the synonyms again on the next search (after they were saved)."""
+    _synonyms_cache["read_at"] = None
+
+
+def _synonyms_by_first_word() -> dict[str, dict[tuple[str, ...], set[tuple[str, ...]]]]:
+    """first word -> {phrase as words: its group's phrases as words}, from the cache when fresh."""
     from bookstore.models import SearchSynonym
 
-    matched, other = aliased(SearchSynonym), aliased(SearchSynonym)
-    rows = db.session.execute(select(matched.phrase, other.phrase)
-                              .join(other, other.group_no == matched.group_no)
-                              .where(matched.first_word.in_(sorted(set(words)))))
-    found: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
-    for phrase, synonym in rows:
-        found.setdefault(tuple(phrase.split()), set()).add(tuple(synonym.split()))
-    return found
+    keep_for = float(current_app.config.get("SEARCH_SYNONYMS_CACHE_SECONDS", SYNONYMS_CACHE_SECONDS))
+    read_at, now = _synonyms_cache["read_at"], time.monotonic()
+    if read_at is not None and keep_for > 0 and now - read_at < keep_for:
+        return _synonyms_cache["by_word"]
+    groups: dict[int, list[tuple[str, ...]]] = {}
+    for group_no, phrase in db.session.execute(select(SearchSynonym.group_no, SearchSynonym.phrase)):
+        groups.setdefault(group_no, []).append(tuple(phrase.split()))
+    by_word: dict[str, dict[tuple[str, ...], set[tuple[str, ...]]]] = {}
+    for phrases in groups.values():
+        for phrase in phrases:
+            by_word.setdefault(phrase[0], {}).setdefault(phrase, set()).update(phrases)
+    _synonyms_cache.update(read_at=now, by_word=by_word)
+    return by_word
+
+
+def _synonyms(words: list[str]) -> dict[tuple[str, ...], set[tuple[str, ...]]]:
+    """The synonym phrases (as words) of every phrase starting with one of these words, by phrase."""
+    by_word = _synonyms_by_first_word()
+    return {phrase: synonyms for word in set(words) for phrase, synonyms in by_word.get(word, {}).items()}
 
 
 def _slots(words: list[str], synonyms: dict) -> list[list[_Words]]:
@@ -289,7 +312,7 @@ def _slots(words: list[str], synonyms: dict) -> list[list[_Words]]:
 def match(text: str) -> Match | None:
     """How to find books matching shopper text; None if it holds no words.
 
-    Tiers, best first: every word in the title as typed (whole words), then as prefixes, then with
+    Tiers, best first: every word in the title as typed (whole words; one-word searches), then as prefixes, then with
     synonyms; then in the title or author; then anywhere. Tiers that would be the same are left out."""
     isbn = isbn_digits(text)
     words = tokens(text)
@@ -304,13 +327,17 @@ def match(text: str) -> Match | None:
     typed = [[_Words((word,), typed=True)] for word in words]
     slots = _slots(words, _synonyms(words))
     with_synonyms = any(len(slot) > 1 for slot in slots)
-    forms = [(typed, False), (typed, True)] + ([(slots, True)] if with_synonyms else [])
+    # Whole words before prefixes ("java" before "javascript") for a one-word search, where a prefix
+    # most often takes in other words; longer searches save the extra query.
+    forms = ([(typed, False)] if len(words) == 1 else []) + [(typed, True)] + ([(slots, True)] if with_synonyms else [])
     if _is_postgres():
         titles = list(dict.fromkeys(_tsquery(form, prefixes, "A") for form, prefixes in forms))
         in_title_or_author, anywhere = _tsquery(slots, weights="AB"), _tsquery(slots)
         narrower = [*titles, in_title_or_author, anywhere]
         tiers = [narrower[0]] + [f"{query} & !{narrower[n]}" for n, query in enumerate(narrower[1:])]
-        single_word = len(slots) == 1 and len(slots[0]) == 1 and len(words) == 1 and _as_prefix(words[0])
+        # One typed word: if the word alone starts words 1,000 books hold, its search (synonyms too) has
+        # at least as many matches, so search_word_counts can still answer "1,000+".
+        single_word = len(words) == 1 and not words[0].isdigit()
         return Match(_matches_tsquery(anywhere), tiers=tuple(_matches_tsquery(tier) for tier in tiers),
                      counted_word=words[0] if single_word else None)
     titles = list(dict.fromkeys(f"title : ({_fts(form, prefixes)})" for form, prefixes in forms))

@@ -64,4 +64,5 @@ def replace(sent: list[list[str]], actor: User) -> list[list[str]]:
         audit.record(actor, "search_synonyms.update", "search_synonyms", "shop", {"groups": before},
                      {"groups": after})
         db.session.commit()
+        search.forget_synonyms()
     return after
