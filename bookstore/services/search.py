@@ -100,6 +100,7 @@ class Match:
     fts_query: str | None = None  # SQLite: the full-text query of every match
     fts_tiers: tuple[str, ...] = ()  # SQLite: the full-text query of each tier, for index-only reads
     counted_word: str | None = None  # PostgreSQL, one word: search_word_counts can say "more than n"
+    from_index: tuple[bool, ...] = ()  # PostgreSQL: tiers to read from the index, never along the key
 
     @property
     def only_visible_books(self) -> bool:
@@ -155,7 +156,10 @@ class Match:
         # PostgreSQL reads a tier's rows (along the primary key or from the index) to check them
         # anyway, so a shallow slice takes whole rows; a deep one, ids, and only its own rows later.
         wanted = Book if offset < SHALLOW_OFFSET else Book.id
-        statement = select(wanted).where(*within, self.tiers[tier]).order_by(Book.id.desc()).limit(limit).offset(offset)
+        # A tier with synonyms is an OR of phrases whose matches PostgreSQL overestimates: walking the
+        # key for a page it thinks is near would read every book when none match; "id + 0" is no key.
+        newest = (Book.id + 0).desc() if self.from_index and self.from_index[tier] else Book.id.desc()
+        statement = select(wanted).where(*within, self.tiers[tier]).order_by(newest).limit(limit).offset(offset)
         if not with_total:
             return list(db.session.scalars(statement)), None
         # The count is an uncorrelated subquery: computed once, in the same round trip.
@@ -219,6 +223,7 @@ class _Words:
 
     words: tuple[str, ...]
     typed: bool
+    phrase: bool = False  # typed words that are a synonym phrase: next to each other, in order
 
 
 def _as_prefix(word: str) -> bool:
@@ -228,6 +233,8 @@ def _as_prefix(word: str) -> bool:
 def _fts_words(alternative: _Words, prefixes: bool) -> str:
     if not alternative.typed:
         return '"' + " ".join(alternative.words) + '"'
+    if alternative.phrase:
+        return '"' + " ".join(alternative.words) + '"' + ("*" if prefixes and _as_prefix(alternative.words[-1]) else "")
     each = [f'"{w}"' + ("*" if prefixes and _as_prefix(w) else "") for w in alternative.words]
     return each[0] if len(each) == 1 else "(" + " AND ".join(each) + ")"
 
@@ -242,7 +249,12 @@ def _ts_words(alternative: _Words, prefixes: bool, weights: str) -> str:
     def term(word: str, prefix: bool) -> str:
         return f"{word}:*{weights}" if prefix else (f"{word}:{weights}" if weights else word)
     if not alternative.typed:
-        return "(" + " <-> ".join(term(w, False) for w in alternative.words) + ")"
+        # Every word rather than the phrase (<->): GIN cannot check positions, so a phrase of common
+        # words ("class x") would recheck thousands of rows.
+        return "(" + " & ".join(term(w, False) for w in alternative.words) + ")"
+    if alternative.phrase:
+        *first, last = alternative.words
+        return "(" + " <-> ".join([*(term(w, False) for w in first), term(last, prefixes and not last.isdigit())]) + ")"
     # PostgreSQL's parser keeps "I.I.T" or "B.Com" as one word, so single letters stay prefixes there.
     return "(" + " & ".join(term(w, prefixes and not w.isdigit()) for w in alternative.words) + ")"
 
@@ -300,7 +312,8 @@ def _slots(words: list[str], synonyms: dict) -> list[list[_Words]]:
             span = tuple(words[at:at + size])
             if span in synonyms:
                 others = sorted(synonyms[span] - {span})
-                slots.append([_Words(span, typed=True), *(_Words(phrase, typed=False) for phrase in others)])
+                slots.append([_Words(span, typed=True, phrase=size > 1),
+                              *(_Words(phrase, typed=False) for phrase in others)])
                 at += size
                 break
         else:
@@ -324,8 +337,10 @@ def match(text: str) -> Match | None:
         if len(isbn) == 10:
             candidates.add(isbn10_to_13(isbn))
         return Match(Book.isbn.in_(candidates))
-    typed = [[_Words((word,), typed=True)] for word in words]
     slots = _slots(words, _synonyms(words))
+    # The words as typed: a run that is a synonym phrase must be typed together ("10th class" is not a
+    # Class IX book's 10th edition).
+    typed = [[slot[0]] for slot in slots]
     with_synonyms = any(len(slot) > 1 for slot in slots)
     # Whole words before prefixes ("java" before "javascript") for a one-word search, where a prefix
     # most often takes in other words; longer searches save the extra query.
@@ -338,8 +353,10 @@ def match(text: str) -> Match | None:
         # One typed word: if the word alone starts words 1,000 books hold, its search (synonyms too) has
         # at least as many matches, so search_word_counts can still answer "1,000+".
         single_word = len(words) == 1 and not words[0].isdigit()
+        with_typed_words_only = len(titles) - (1 if with_synonyms else 0)
         return Match(_matches_tsquery(anywhere), tiers=tuple(_matches_tsquery(tier) for tier in tiers),
-                     counted_word=words[0] if single_word else None)
+                     counted_word=words[0] if single_word else None,
+                     from_index=tuple(with_synonyms and n >= with_typed_words_only for n in range(len(tiers))))
     titles = list(dict.fromkeys(f"title : ({_fts(form, prefixes)})" for form, prefixes in forms))
     anywhere = _fts(slots)
     narrower = [*titles, f"{{title author}} : ({anywhere})", f"({anywhere})"]

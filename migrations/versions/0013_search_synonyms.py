@@ -85,10 +85,10 @@ _REINDEX = ("UPDATE books SET title = title WHERE title LIKE '%+%' OR title LIKE
 
 
 def _class_names(number: int, roman: str, ordinal: str, word: str | None) -> list[str]:
-    names = [f"class {number}", f"class {roman}", f"{ordinal} class", f"class {ordinal}", f"std {number}",
-             f"{ordinal} std", f"{ordinal} standard"]
-    # Bare ordinals only where no other meaning is common ("first year", "second edition").
-    return names + ([word, f"class {word}"] if word else [])
+    # Few phrases a class: each is one more alternative every search for a class reads in the index.
+    # Not "class 10th" (PostgreSQL matches synonym phrases word by word: a Class IX book's 10th
+    # edition), and bare ordinals only where no other meaning is common ("first year").
+    return [f"class {number}", f"class {roman}", f"{ordinal} class"] + ([word] if word else [])
 
 
 _CLASSES = [(1, "i", "1st", None), (2, "ii", "2nd", None), (3, "iii", "3rd", None), (4, "iv", "4th", None),
