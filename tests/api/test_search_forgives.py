@@ -231,3 +231,16 @@ def test_bad_synonyms_are_422_and_change_nothing(client, admin, body, field):
     assert where and reply["message"]
     assert client.get(URL, headers=admin).get_json()["groups"] == [["upsc", "ias"]]
     assert db.session.scalar(select(func.count()).select_from(AuditEntry)) == 1
+
+
+def test_the_seeded_synonyms_are_valid_groups(client, admin):
+    """Migration 0013's seed is what an administrator could save: as search words already, no phrase in
+    two groups, every group at least two phrases (saving it back changes nothing)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "migrations" / "versions" / "0013_search_synonyms.py"
+    spec = importlib.util.spec_from_file_location("seed_0013", path)
+    migration = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(migration)
+    assert _set_synonyms(client, admin, migration.SEED_GROUPS)["groups"] == migration.SEED_GROUPS
