@@ -15,12 +15,13 @@ def register_blueprints(app: Flask) -> None:
     from bookstore.api.admin import dashboard as admin_dashboard
     from bookstore.api.admin import newsletter as admin_newsletter
     from bookstore.api.admin import orders as admin_orders
+    from bookstore.api.admin import search_synonyms as admin_search_synonyms
     from bookstore.api.admin import shop_settings as admin_shop_settings
 
     app.before_request(refuse_untrusted_host)
     app.before_request(guard_admin_routes)
     for module in (health, auth, google, books, cart, categories, wishlist, contact, newsletter, orders, payments,
                    delivery, shop, admin_orders, admin_dashboard, admin_newsletter, admin_audit, admin_shop_settings,
-                   admin_coupons):
+                   admin_coupons, admin_search_synonyms):
         api.register_blueprint(module.blp)
     api.register_blueprint(admin_blp)

@@ -12,10 +12,12 @@ from bookstore.models.account_token import TOKEN_PURPOSES, AccountToken, Revoked
 from bookstore.models.audit import AuditEntry
 from bookstore.models.coupon import COUPON_KINDS, Coupon, CouponUse
 from bookstore.models.shop_setting import ShopSetting
+from bookstore.models.search_synonym import SearchSynonym
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "WishlistItem", "ContactMessage",
     "CONTACT_STATUSES", "CONTACT_SUBJECTS", "NewsletterSubscriber", "Order", "OrderLine", "OrderStatusChange",
     "PaymentEvent", "OutboxMail", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",
     "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry", "Coupon", "CouponUse", "COUPON_KINDS", "ShopSetting",
+    "SearchSynonym",
 ]

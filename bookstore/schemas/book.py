@@ -64,12 +64,18 @@ class BookListReplySchema(Schema):
     totalBooks = fields.Integer()
     totalPages = fields.Integer()
     pagination = fields.Nested(PaginationSchema)
+    didYouMean = fields.String(metadata={
+        "description": "Searches only: the search found nothing as typed, and these books answer this "
+                       "corrected search instead (typos corrected), which the shop offers as \"Did you mean …\"."})
 
     @pre_dump
     def from_page(self, page, **_kwargs):
-        """The spec's named totals beside the pagination object."""
-        return {"books": page.items, "totalBooks": page.total, "totalPages": page.total_pages,
-                "pagination": pagination(page)}
+        """The product's named totals beside the pagination object, and the corrected search if any."""
+        reply = {"books": page.items, "totalBooks": page.total, "totalPages": page.total_pages,
+                 "pagination": pagination(page)}
+        if page.did_you_mean:
+            reply["didYouMean"] = page.did_you_mean
+        return reply
 
 
 class BookListQuerySchema(PageQuerySchema):

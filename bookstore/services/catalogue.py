@@ -43,13 +43,30 @@ def _category_filter(statement, name_or_slug: str | None):
     return statement.where(Book.category_id == (category.id if category else -1))
 
 
-def list_books(*, page: int, limit: int, category=None, search_text=None, min_price=None, max_price=None,
-               rating=None, format=None, language=None, sort_by=None, include_archived: bool = False) -> Page:
+def list_books(*, search_text=None, **filters) -> Page:
     """One page of visible books (or, for administrators, all books) matching the filters, with the total.
 
     Totals are exact, except a search's above search.exact_total_limit() (1,000) matches: its count
     stops there (or at the end of the page asked, if later) and the page says the total is approximate.
+    A search that finds nothing as typed is corrected for typos (search.corrected); if the corrected
+    search finds books, the page holds them and names it in `did_you_mean`.
     """
+    found = _list_books(search_text=search_text, **filters)
+    if not search_text or found.total:
+        return found
+    correction = search.corrected(search_text)
+    if correction is None:
+        return found
+    again = _list_books(search_text=correction, **filters)
+    if not again.total:
+        return found
+    again.did_you_mean = correction
+    return again
+
+
+def _list_books(*, page: int, limit: int, category=None, search_text=None, min_price=None, max_price=None,
+                rating=None, format=None, language=None, sort_by=None, include_archived: bool = False) -> Page:
+    """list_books for the text as given."""
     shelf = find_category(category) if category else None
     found = search.match(search_text) if search_text else None
     if (category and shelf is None) or (search_text and found is None):

@@ -15,6 +15,8 @@ class Page:
     # Lists whose counting can stop early (book lists) say whether it did: True means more than
     # `total` match. None: this list is always counted in full and does not say.
     total_is_approximate: bool | None = None
+    # Searches only: the corrected search these items answer, when the one typed found nothing.
+    did_you_mean: str | None = None
 
     @property
     def total_pages(self) -> int:

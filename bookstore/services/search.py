@@ -6,6 +6,7 @@ Shopper text never reaches the query syntax: it is cut into word tokens first, e
 prefix, so "phys" finds Physics and no input can break the query.
 """
 import re
+import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,10 +40,18 @@ def _is_word_character(character: str) -> bool:
     return unicodedata.category(character)[0] in "LMN"
 
 
+# Names written with symbols that both indexes would cut to a letter ("c++" to "c"): the index
+# triggers (migration 0013) store them as these words, and shopper text is read the same way.
+SYMBOL_WORDS = {"c++": "cplusplus", "c#": "csharp", "f#": "fsharp", ".net": "dotnet"}
+_SYMBOLS = re.compile(r"(?<![\w+#.])(c\+\+|c#|f#|\.net)(?![^\W\d]|[+#])")
+
+
 def tokens(text: str) -> list[str]:
-    """Lower-cased word tokens of shopper text, at most MAX_TOKENS of at most 40 characters."""
+    """Lower-cased word tokens of shopper text, at most MAX_TOKENS of at most 40 characters; "c++",
+    "c#", "f#" and ".net" are words of their own (SYMBOL_WORDS)."""
     words, current = [], []
-    for character in text.lower():
+    lowered = _SYMBOLS.sub(lambda found: f" {SYMBOL_WORDS[found.group(1)]} ", text.lower())
+    for character in lowered:
         if _is_word_character(character):
             current.append(character)
         elif current:
@@ -91,6 +100,7 @@ class Match:
     fts_query: str | None = None  # SQLite: the full-text query of every match
     fts_tiers: tuple[str, ...] = ()  # SQLite: the full-text query of each tier, for index-only reads
     counted_word: str | None = None  # PostgreSQL, one word: search_word_counts can say "more than n"
+    from_index: tuple[bool, ...] = ()  # PostgreSQL: tiers to read from the index, never along the key
 
     @property
     def only_visible_books(self) -> bool:
@@ -146,7 +156,10 @@ class Match:
         # PostgreSQL reads a tier's rows (along the primary key or from the index) to check them
         # anyway, so a shallow slice takes whole rows; a deep one, ids, and only its own rows later.
         wanted = Book if offset < SHALLOW_OFFSET else Book.id
-        statement = select(wanted).where(*within, self.tiers[tier]).order_by(Book.id.desc()).limit(limit).offset(offset)
+        # A tier with synonyms is an OR of phrases whose matches PostgreSQL overestimates: walking the
+        # key for a page it thinks is near would read every book when none match; "id + 0" is no key.
+        newest = (Book.id + 0).desc() if self.from_index and self.from_index[tier] else Book.id.desc()
+        statement = select(wanted).where(*within, self.tiers[tier]).order_by(newest).limit(limit).offset(offset)
         if not with_total:
             return list(db.session.scalars(statement)), None
         # The count is an uncorrelated subquery: computed once, in the same round trip.
@@ -198,8 +211,122 @@ def _matches_tsquery(query: str) -> ColumnElement:
     return literal_column("books.search_vector").op("@@")(func.to_tsquery("simple", query))
 
 
+# A search is a list of slots, all of which must match; a slot is one or more alternatives (a
+# typed word, or a typed phrase and its synonyms), any of which may. Typed words match as
+# prefixes ("phys" finds Physics), except numbers and single letters, which match whole ("10" is
+# not "100", "c" is not "cplusplus"); synonyms match as whole phrases ("class x" is not "class xi").
+
+
+@dataclass(frozen=True)
+class _Words:
+    """Words that must all match: typed (each a prefix if it can be) or a synonym (a whole phrase)."""
+
+    words: tuple[str, ...]
+    typed: bool
+    phrase: bool = False  # typed words that are a synonym phrase: next to each other, in order
+
+
+def _as_prefix(word: str) -> bool:
+    return len(word) > 1 and not word.isdigit()
+
+
+def _fts_words(alternative: _Words, prefixes: bool) -> str:
+    if not alternative.typed:
+        return '"' + " ".join(alternative.words) + '"'
+    if alternative.phrase:
+        return '"' + " ".join(alternative.words) + '"' + ("*" if prefixes and _as_prefix(alternative.words[-1]) else "")
+    each = [f'"{w}"' + ("*" if prefixes and _as_prefix(w) else "") for w in alternative.words]
+    return each[0] if len(each) == 1 else "(" + " AND ".join(each) + ")"
+
+
+def _fts(slots: list[list[_Words]], prefixes: bool = True) -> str:
+    """The FTS5 query of every slot; quoted words only, so no shopper text reaches its syntax."""
+    rendered = [" OR ".join(_fts_words(a, prefixes) for a in slot) for slot in slots]
+    return " AND ".join(r if len(slot) == 1 else f"({r})" for r, slot in zip(rendered, slots))
+
+
+def _ts_words(alternative: _Words, prefixes: bool, weights: str) -> str:
+    def term(word: str, prefix: bool) -> str:
+        return f"{word}:*{weights}" if prefix else (f"{word}:{weights}" if weights else word)
+    if not alternative.typed:
+        # Every word rather than the phrase (<->): GIN cannot check positions, so a phrase of common
+        # words ("class x") would recheck thousands of rows.
+        return "(" + " & ".join(term(w, False) for w in alternative.words) + ")"
+    if alternative.phrase:
+        *first, last = alternative.words
+        return "(" + " <-> ".join([*(term(w, False) for w in first), term(last, prefixes and not last.isdigit())]) + ")"
+    # PostgreSQL's parser keeps "I.I.T" or "B.Com" as one word, so single letters stay prefixes there.
+    return "(" + " & ".join(term(w, prefixes and not w.isdigit()) for w in alternative.words) + ")"
+
+
+def _tsquery(slots: list[list[_Words]], prefixes: bool = True, weights: str = "") -> str:
+    """PostgreSQL's tsquery of every slot, each word limited to the weights (A title, B author)."""
+    return "(" + " & ".join("(" + " | ".join(_ts_words(a, prefixes, weights) for a in slot) + ")"
+                            for slot in slots) + ")"
+
+
+# Synonyms are read on every search, so each process keeps them all (a few hundred rows) for
+# SYNONYMS_CACHE_SECONDS (the SEARCH_SYNONYMS_CACHE_SECONDS setting; 0 reads them every time): an
+# administrator's change reaches the process that saved it at once and the others within that time.
+SYNONYMS_CACHE_SECONDS = 5.0
+_synonyms_cache: dict = {"read_at": None, "by_word": {}}
+
+
+def forget_synonyms() -> None:
+    """Read the synonyms again on the next search (after they were saved)."""
+    _synonyms_cache["read_at"] = None
+
+
+def _synonyms_by_first_word() -> dict[str, dict[tuple[str, ...], set[tuple[str, ...]]]]:
+    """first word -> {phrase as words: its group's phrases as words}, from the cache when fresh."""
+    from bookstore.models import SearchSynonym
+
+    keep_for = float(current_app.config.get("SEARCH_SYNONYMS_CACHE_SECONDS", SYNONYMS_CACHE_SECONDS))
+    read_at, now = _synonyms_cache["read_at"], time.monotonic()
+    if read_at is not None and keep_for > 0 and now - read_at < keep_for:
+        return _synonyms_cache["by_word"]
+    groups: dict[int, list[tuple[str, ...]]] = {}
+    for group_no, phrase in db.session.execute(select(SearchSynonym.group_no, SearchSynonym.phrase)):
+        groups.setdefault(group_no, []).append(tuple(phrase.split()))
+    by_word: dict[str, dict[tuple[str, ...], set[tuple[str, ...]]]] = {}
+    for phrases in groups.values():
+        for phrase in phrases:
+            by_word.setdefault(phrase[0], {}).setdefault(phrase, set()).update(phrases)
+    _synonyms_cache.update(read_at=now, by_word=by_word)
+    return by_word
+
+
+def _synonyms(words: list[str]) -> dict[tuple[str, ...], set[tuple[str, ...]]]:
+    """The synonym phrases (as words) of every phrase starting with one of these words, by phrase."""
+    by_word = _synonyms_by_first_word()
+    return {phrase: synonyms for word in set(words) for phrase, synonyms in by_word.get(word, {}).items()}
+
+
+def _slots(words: list[str], synonyms: dict) -> list[list[_Words]]:
+    """The typed words as slots; a run of them that is a synonym phrase (the longest first) becomes one
+    slot of the typed words and the phrase's synonyms."""
+    slots, at = [], 0
+    longest = max((len(phrase) for phrase in synonyms), default=0)
+    while at < len(words):
+        for size in range(min(longest, len(words) - at), 0, -1):
+            span = tuple(words[at:at + size])
+            if span in synonyms:
+                others = sorted(synonyms[span] - {span})
+                slots.append([_Words(span, typed=True, phrase=size > 1),
+                              *(_Words(phrase, typed=False) for phrase in others)])
+                at += size
+                break
+        else:
+            slots.append([_Words((words[at],), typed=True)])
+            at += 1
+    return slots
+
+
 def match(text: str) -> Match | None:
-    """How to find books matching shopper text; None if it holds no words."""
+    """How to find books matching shopper text; None if it holds no words.
+
+    Tiers, best first: every word in the title as typed (whole words; one-word searches), then as prefixes, then with
+    synonyms; then in the title or author; then anywhere. Tiers that would be the same are left out."""
     isbn = isbn_digits(text)
     words = tokens(text)
     if not words and not isbn:
@@ -210,18 +337,99 @@ def match(text: str) -> Match | None:
         if len(isbn) == 10:
             candidates.add(isbn10_to_13(isbn))
         return Match(Book.isbn.in_(candidates))
+    slots = _slots(words, _synonyms(words))
+    # The words as typed: a run that is a synonym phrase must be typed together ("10th class" is not a
+    # Class IX book's 10th edition).
+    typed = [[slot[0]] for slot in slots]
+    with_synonyms = any(len(slot) > 1 for slot in slots)
+    # Whole words before prefixes ("java" before "javascript") for a one-word search, where a prefix
+    # most often takes in other words; longer searches save the extra query.
+    forms = ([(typed, False)] if len(words) == 1 else []) + [(typed, True)] + ([(slots, True)] if with_synonyms else [])
     if _is_postgres():
-        def every_word(weights: str = "") -> str:
-            return "(" + " & ".join(f"{w}:*{weights}" for w in words) + ")"
-        anywhere, in_title, in_title_or_author = every_word(), every_word("A"), every_word("AB")
-        tiers = (in_title, f"{in_title_or_author} & !{in_title}", f"{anywhere} & !{in_title_or_author}")
+        titles = list(dict.fromkeys(_tsquery(form, prefixes, "A") for form, prefixes in forms))
+        in_title_or_author, anywhere = _tsquery(slots, weights="AB"), _tsquery(slots)
+        narrower = [*titles, in_title_or_author, anywhere]
+        tiers = [narrower[0]] + [f"{query} & !{narrower[n]}" for n, query in enumerate(narrower[1:])]
+        # One typed word: if the word alone starts words 1,000 books hold, its search (synonyms too) has
+        # at least as many matches, so search_word_counts can still answer "1,000+".
+        single_word = len(words) == 1 and not words[0].isdigit()
+        with_typed_words_only = len(titles) - (1 if with_synonyms else 0)
         return Match(_matches_tsquery(anywhere), tiers=tuple(_matches_tsquery(tier) for tier in tiers),
-                     counted_word=words[0] if len(words) == 1 else None)
-    anywhere = " ".join(f'"{w}"*' for w in words)
-    in_title, in_title_or_author = f"title : ({anywhere})", f"{{title author}} : ({anywhere})"
-    fts_tiers = (in_title, f"{in_title_or_author} NOT {in_title}", f"({anywhere}) NOT {in_title_or_author}")
+                     counted_word=words[0] if single_word else None,
+                     from_index=tuple(with_synonyms and n >= with_typed_words_only for n in range(len(tiers))))
+    titles = list(dict.fromkeys(f"title : ({_fts(form, prefixes)})" for form, prefixes in forms))
+    anywhere = _fts(slots)
+    narrower = [*titles, f"{{title author}} : ({anywhere})", f"({anywhere})"]
+    fts_tiers = [narrower[0]] + [f"{query} NOT {narrower[n]}" for n, query in enumerate(narrower[1:])]
     return Match(_in_index(anywhere), tiers=tuple(_in_index(tier) for tier in fts_tiers),
-                 fts_query=anywhere, fts_tiers=fts_tiers)
+                 fts_query=anywhere, fts_tiers=tuple(fts_tiers))
+
+
+# Typo tolerance (Meilisearch's rule): one typo in a word of 5 to 8 characters, two from 9; a typo
+# is a letter added, left out, changed, or two swapped (optimal string alignment). A word is only
+# corrected when no indexed word starts with it, and only when the search as typed found nothing,
+# so exact and prefix matches always come first. Candidates share the word's first letter (a typo
+# there is rarely made, and counts double in Meilisearch), so each look-up reads one letter's range
+# of the vocabulary index, never all of it.
+# SQLite: the fts5vocab table over the index (migration 0013); PostgreSQL: search_word_counts (0009).
+_VOCAB_SQLITE = sql_text("SELECT term AS word, doc AS books FROM book_search_vocab"
+                         " WHERE term >= :low AND term < :high AND length(term) BETWEEN :shortest AND :longest")
+_VOCAB_POSTGRES = sql_text("SELECT word, books FROM search_word_counts WHERE word >= :low AND word < :high"
+                           " AND books > 0 AND length(word) BETWEEN :shortest AND :longest")
+_KNOWN_SQLITE = sql_text("SELECT 1 FROM book_search_vocab WHERE term >= :low AND term < :high LIMIT 1")
+_KNOWN_POSTGRES = sql_text("SELECT 1 FROM search_word_counts WHERE word >= :low AND word < :high AND books > 0 LIMIT 1")
+
+
+def typos_allowed(word: str) -> int:
+    """How many typos a word may be corrected for: none below 5 characters, in numbers and in symbol names."""
+    if word.isdigit() or word in SYMBOL_WORDS.values() or len(word) < 5:
+        return 0
+    return 1 if len(word) < 9 else 2
+
+
+def _after(prefix: str) -> str:
+    """The smallest text greater than every text that starts with prefix."""
+    return prefix[:-1] + chr(ord(prefix[-1]) + 1)
+
+
+def _is_indexed_prefix(word: str) -> bool:
+    statement = _KNOWN_POSTGRES if _is_postgres() else _KNOWN_SQLITE
+    return db.session.scalar(statement, {"low": word, "high": _after(word)}) is not None
+
+
+def _closest_word(word: str, typos: int) -> str | None:
+    """The indexed word nearest to this one within `typos`, the one most books hold among equals; None if none."""
+    from rapidfuzz.distance import OSA
+
+    statement = _VOCAB_POSTGRES if _is_postgres() else _VOCAB_SQLITE
+    rows = db.session.execute(statement, {"low": word[0], "high": _after(word[0]), "shortest": len(word) - typos,
+                                          "longest": len(word) + typos})
+    best = None
+    for candidate, books in rows:
+        distance = OSA.distance(word, candidate, score_cutoff=typos)
+        if distance <= typos and not candidate.isdigit():
+            key = (distance, -books, candidate)
+            best = min(best, key) if best else key
+    return best[2] if best else None
+
+
+def corrected(text: str) -> str | None:
+    """The shopper's text with each word no indexed word starts with replaced by the nearest indexed
+    word within the typos it may have (typos_allowed), as search words; None if nothing was corrected."""
+    if isbn_digits(text):
+        return None
+    words = tokens(text)
+    changes = {}
+    for word in dict.fromkeys(words):
+        typos = typos_allowed(word)
+        if typos and not _is_indexed_prefix(word):
+            closest = _closest_word(word, typos)
+            if closest:
+                changes[word] = closest
+    if not changes:
+        return None
+    shown = {word: symbol for symbol, word in SYMBOL_WORDS.items()}
+    return " ".join(shown.get(word, changes.get(word, word)) for word in words)
 
 
 def best_sellers_by_part(text: str, parts: tuple[str, ...], per_part: int, window: int,

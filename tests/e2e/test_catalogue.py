@@ -107,6 +107,25 @@ def test_search_suggestions_open_the_book(page, series):
     expect(search).to_be_focused()
 
 
+def test_a_misspelt_search_offers_did_you_mean(page, shop):
+    """A search that finds nothing as typed shows the corrected search's books and "Did you mean" as a
+    link, which puts the corrected words in the URL."""
+    name = word()
+    shop.book(title=f"{name} Thermodynamics", category="gate")
+    typo = name[:-2] + name[-1] + name[-2] if name[-1] != name[-2] else name[:-1] + "q"
+    page.goto(f"/books?search={typo}")
+    corrected = name.lower()
+    expect(page.get_by_text(f'Showing 1 of 1 books for "{corrected}"')).to_be_visible()
+    expect(page.get_by_role("list", name="Books")).to_contain_text(f"{name} Thermodynamics")
+    link = page.get_by_role("link", name=corrected, exact=True)
+    expect(page.get_by_text("Did you mean")).to_contain_text(f"Nothing matched “{typo}”")
+    assert_no_axe_violations(page)
+    link.click()
+    expect(page).to_have_url(re.compile(f"search={corrected}"))
+    expect(page.get_by_text(f'Showing 1 of 1 books for "{corrected}"')).to_be_visible()
+    expect(page.get_by_text("Did you mean")).to_have_count(0)
+
+
 def test_book_dialog_from_a_grid_and_the_shareable_page(page, shop):
     """The grid opens the dialog (focus kept inside, Escape closes); its link leads to /book/{id}."""
     name = word()

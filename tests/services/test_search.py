@@ -57,6 +57,26 @@ def test_tokens_keep_only_lower_cased_words(text, expected):
     assert search.tokens(text) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("C++ Primer", ["cplusplus", "primer"]),
+    ("Programming in C#", ["programming", "in", "csharp"]),
+    ("ASP.NET and .NET Core", ["asp", "net", "and", "dotnet", "core"]),
+    ("F# for fun", ["fsharp", "for", "fun"]),
+    ("C++11 and C", ["cplusplus", "11", "and", "c"]),
+    ("abc++ x#", ["abc", "x"]),
+])
+def test_tokens_read_symbol_names_as_words(text, expected):
+    """"c++", "c#", "f#" and ".net" (standing alone) are words of their own, as the index triggers store them."""
+    assert search.tokens(text) == expected
+
+
+def test_a_search_ranks_whole_words_before_prefixes(client, factories):
+    """"java" finds Java books before JavaScript ones, even newer JavaScript ones (tier: title, whole words)."""
+    java = factories.book(title="Learn Java", created_at=_days_ago(30))
+    script = factories.book(title="Learn JavaScript", created_at=_days_ago(1))
+    assert [book["_id"] for book in _search(client, "java")["books"]] == [str(java.id), str(script.id)]
+
+
 def test_tokens_are_capped_in_number_and_length():
     """At most 8 words of at most 40 characters reach the index, whatever the shopper pastes."""
     assert search.tokens("one two three four five six seven eight nine ten") == [

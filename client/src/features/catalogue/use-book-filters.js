@@ -41,7 +41,7 @@ function readFilters(params, formats) {
 }
 
 /**
- * {filters, hasFilters, update(changes), clear(), hrefForPage(page)}. Any change but the page
+ * {filters, hasFilters, update(changes), clear(), hrefForPage(page), hrefForSearch(text)}. Any change but the page
  * returns to page 1; filter changes keep the scroll position, page changes go back to the top.
  */
 export function useBookFilters() {
@@ -80,7 +80,14 @@ export function useBookFilters() {
     return text ? `?${text}` : "?";
   }, [params]);
 
-  return { filters, hasFilters, update, clear, hrefForPage };
+  const hrefForSearch = useCallback((search) => {
+    const next = new URLSearchParams(params);
+    next.delete("page");
+    next.set("search", search);
+    return `?${next.toString()}`;
+  }, [params]);
+
+  return { filters, hasFilters, update, clear, hrefForPage, hrefForSearch };
 }
 
 /** The API's query for these filters (a category page passes its category). */

@@ -1,5 +1,6 @@
 // The catalogue browser of /books and /category/{name}: search, filters, results, pages.
 import { useCallback, useMemo } from "react";
+import { Link } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";
 import { booksPath, listBooks, getCategories } from "../api.js";
@@ -27,7 +28,7 @@ async function fetchBooks(query, signal) {
 
 /** category: the fixed category of a category page ({name, ...}); omitted on /books. */
 export function BookBrowser({ category }) {
-  const { filters, hasFilters, update, clear, hrefForPage } = useBookFilters();
+  const { filters, hasFilters, update, clear, hrefForPage, hrefForSearch } = useBookFilters();
   const detail = useBookDetail();
   const query = useMemo(() => apiQuery(filters, category?.name.toLowerCase()), [filters, category]);
   const key = JSON.stringify(query);
@@ -56,8 +57,15 @@ export function BookBrowser({ category }) {
         {status === "success" && (
           <>
             <p className="browser__count" role="status">
-              {resultsLine(data.books.length, data.pagination, filters.search, category ? null : categoryName)}
+              {resultsLine(data.books.length, data.pagination, data.didYouMean ?? filters.search,
+                category ? null : categoryName)}
             </p>
+            {data.didYouMean && (
+              <p className="browser__did-you-mean">
+                Nothing matched “{filters.search}”. Did you mean{" "}
+                <Link to={hrefForSearch(data.didYouMean)}>{data.didYouMean}</Link>?
+              </p>
+            )}
             {data.books.length === 0 ? (
               <div className="empty">
                 <h2 className="empty__title">No books found</h2>
