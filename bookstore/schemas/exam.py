@@ -2,7 +2,13 @@
 from marshmallow import Schema, fields
 
 from bookstore.schemas.book import BookSchema
-from bookstore.schemas.fields import IdString
+from bookstore.schemas.fields import IdString, InputSchema
+
+
+class ExamListQuerySchema(InputSchema):
+    """`popular=true`: only the exams the home page shows."""
+
+    popular = fields.Boolean(load_default=False)
 
 
 class SubjectCountSchema(Schema):

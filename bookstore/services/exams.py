@@ -10,7 +10,7 @@ import threading
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload
 
 from bookstore.errors import NotFound, ValidationFailed
 from bookstore.extensions import db
@@ -70,10 +70,12 @@ def _with_counts(exam: Exam, per_exam: dict[int, int], per_subject: dict[int, in
                      [SubjectCount(subject, per_subject.get(subject.id, 0)) for subject in exam.subjects])
 
 
-def exams_with_counts() -> list[ExamCount]:
-    """Every exam in the shop's order, with its subjects and how many visible books each has."""
+def exams_with_counts(popular_only: bool = False) -> list[ExamCount]:
+    """Every exam (or the popular ones) in the shop's order, with its subjects and how many visible books each has."""
     per_exam, per_subject = _visible_counts()
-    exams = db.session.scalars(select(Exam).options(selectinload(Exam.subjects)).order_by(Exam.position))
+    # Subjects joined in: the exams and their subjects are one statement.
+    statement = select(Exam).options(joinedload(Exam.subjects)).order_by(Exam.position)
+    exams = db.session.scalars(statement.where(Exam.popular.is_(True)) if popular_only else statement).unique()
     return [_with_counts(exam, per_exam, per_subject) for exam in exams]
 
 

@@ -1,6 +1,7 @@
 """Exams, subjects, medium and editions (issue 15): the exam list and pages, the catalogue's filters,
 what a book reply says about them, and the admin form's fields."""
 import pytest
+from sqlalchemy import event
 
 from bookstore.extensions import db
 from bookstore.models import Book, Exam, ExamSubject
@@ -67,6 +68,15 @@ def test_exam_list_has_every_exam_with_subjects_in_order(client):
     assert next(item for item in exams if item["slug"] == "cbse-class-10")["group"] == "School: CBSE"
 
 
+def test_popular_exams_only(client):
+    """GET /api/exams?popular=true lists only the exams the home page shows, in order."""
+    exams = ok(client.get("/api/exams", query_string={"popular": "true"}))["exams"]
+    assert exams and all(item["popular"] for item in exams)
+    assert [item["slug"] for item in exams][:2] == ["jee-main", "jee-advanced"]
+    assert "cbse-class-10" in [item["slug"] for item in exams] and "gmat" not in [item["slug"] for item in exams]
+    refused(client.get("/api/exams", query_string={"popular": "maybe"}), 422, "popular")
+
+
 def test_exam_counts_are_visible_books_and_follow_changes(client, factories):
     """Book counts per exam and subject count visible books only, and change as soon as a book is tagged,
     untagged or archived (the remembered counts are never stale)."""
@@ -102,6 +112,24 @@ def test_exam_page_has_subjects_and_best_sellers(client, factories):
     assert body["exam"]["slug"] == "neet-ug" and body["exam"]["bookCount"] == 2
     assert {s["slug"]: s["bookCount"] for s in body["exam"]["subjects"]} == {"physics": 0, "chemistry": 0, "biology": 1}
     assert [book["_id"] for book in body["bestSellers"]] == [str(high.id), str(low.id)]
+
+
+def test_exam_list_is_two_statements_once_counted(client, factories):
+    """With its counts remembered, GET /api/exams reads the versions and the exams with their subjects: two
+    statements whatever the catalogue's size."""
+    factories.book(exams=[exam("jee-main")])
+    assert client.get("/api/exams").status_code == 200
+    statements = []
+
+    def record(_connection, _cursor, statement, *_args):
+        statements.append(statement)
+
+    event.listen(db.engine, "before_cursor_execute", record)
+    try:
+        assert ok(client.get("/api/exams"))["exams"][0]["bookCount"] == 1
+    finally:
+        event.remove(db.engine, "before_cursor_execute", record)
+    assert len(statements) == 2, statements
 
 
 def test_unknown_exam_page_is_404(client):
