@@ -67,8 +67,8 @@ class Book(TimestampMixin, db.Model):
     exams: Mapped[list[Exam]] = relationship(secondary=book_exams, lazy="selectin", order_by=Exam.position)
     subjects: Mapped[list[ExamSubject]] = relationship(secondary=book_subjects, lazy="selectin",
                                                        order_by=ExamSubject.position)
-    replaces: Mapped["Book | None"] = relationship(remote_side=[id], back_populates="newer_editions")
-    newer_editions: Mapped[list["Book"]] = relationship(back_populates="replaces", lazy="selectin")
+    # Written by the admin form; replies read the light references below.
+    replaces: Mapped["Book | None"] = relationship(remote_side=[id])
 
     __table_args__ = (
         CheckConstraint("price_paise >= 0", name="price_not_negative"),
@@ -102,7 +102,7 @@ class Book(TimestampMixin, db.Model):
         return value
 
     @property
-    def newer_edition(self) -> "Book | None":
+    def newer_edition(self) -> "EditionRef | None":
         """The newest visible book that replaces this one, if any."""
         newer = [book for book in self.newer_editions if not book.archived and book.id != self.id]
         return max(newer, key=lambda book: (book.edition_year or 0, book.edition_number or 0, book.id), default=None)
@@ -111,3 +111,24 @@ class Book(TimestampMixin, db.Model):
     def sale_price_paise(self) -> int:
         """What the shopper pays for one copy."""
         return self.discounted_price_paise if self.discounted_price_paise is not None else self.price_paise
+
+
+class EditionRef(db.Model):
+    """A few columns of a book, for naming the edition another book replaces or is replaced by.
+
+    A class of its own over the same table, so loading a page's editions (one `selectin` query each way)
+    loads no exams, subjects or editions of those editions in turn.
+    """
+
+    __table__ = Book.__table__
+    __mapper_args__ = {"include_properties": ["id", "title", "edition_year", "edition_number", "archived",
+                                              "replaces_id"]}
+
+
+# One table on both sides: remote_side says which way each one points.
+Book.replaces_ref = relationship(EditionRef, primaryjoin=Book.replaces_id == EditionRef.id,
+                                 foreign_keys=[Book.replaces_id], remote_side=[EditionRef.id], uselist=False,
+                                 viewonly=True, lazy="selectin")
+Book.newer_editions = relationship(EditionRef, primaryjoin=EditionRef.replaces_id == Book.id,
+                                   foreign_keys=[EditionRef.replaces_id], remote_side=[EditionRef.replaces_id],
+                                   uselist=True, viewonly=True, lazy="selectin")

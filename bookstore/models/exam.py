@@ -35,8 +35,9 @@ class Exam(db.Model):
     # Shown on the home page's "Popular exams".
     popular: Mapped[bool] = mapped_column(Boolean, default=False)
 
-    subjects: Mapped[list["ExamSubject"]] = relationship(
-        back_populates="exam", order_by="ExamSubject.position", lazy="selectin")
+    # Loaded when asked for (services/exams.py joins them in): a page of books loading its exams
+    # does not need every subject of each.
+    subjects: Mapped[list["ExamSubject"]] = relationship(back_populates="exam", order_by="ExamSubject.position")
 
 
 class ExamSubject(db.Model):

@@ -94,7 +94,7 @@ class BookSchema(Schema):
     exams = fields.List(fields.Nested(ExamRefSchema))
     subjects = fields.List(fields.Nested(SubjectRefSchema))
     # The edition this one replaces, and the newest visible one that replaces it (null when none).
-    replaces = fields.Nested(EditionRefSchema, allow_none=True)
+    replaces = fields.Nested(EditionRefSchema, attribute="replaces_ref", allow_none=True)
     newerEdition = fields.Nested(EditionRefSchema, attribute="newer_edition", allow_none=True)
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
