@@ -232,6 +232,31 @@ def test_book_reply_carries_exams_medium_and_editions(client, factories):
     assert ok(client.get(f"/api/books/{older.id}"))["book"]["newerEdition"] is None
 
 
+def test_a_page_of_tagged_books_is_a_fixed_number_of_statements(client, factories):
+    """A list page's exams, subjects and editions load in one statement each, however many books carry them."""
+    def statements_for_first_page() -> int:
+        client.get("/api/books")
+        seen = []
+
+        def record(_connection, _cursor, statement, *_args):
+            seen.append(statement)
+
+        event.listen(db.engine, "before_cursor_execute", record)
+        try:
+            assert ok(client.get("/api/books"))["books"]
+        finally:
+            event.remove(db.engine, "before_cursor_execute", record)
+        return len(seen)
+
+    physics = subject("jee-main", "physics")
+    older = factories.book(exams=[exam("jee-main")], subjects=[physics])
+    factories.book(exams=[exam("jee-main"), exam("neet-ug")], subjects=[physics], replaces=older)
+    few = statements_for_first_page()
+    for _ in range(6):
+        factories.book(exams=[exam("jee-main"), exam("cat")], subjects=[physics], replaces=older)
+    assert statements_for_first_page() == few <= 6
+
+
 # ---------------------------------------------------------------- the admin form
 
 def test_admin_creates_a_book_with_medium_editions_and_exams(client, admin, factories):
