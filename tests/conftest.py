@@ -24,7 +24,7 @@ from tests.app_pool import AppPool, reserved_port
 from tests.factories import Factories
 
 # Tables that hold reference data loaded by the migrations; everything else is emptied per test.
-KEEP_TABLES = {"categories", "alembic_version"}
+KEEP_TABLES = {"categories", "exams", "exam_subjects", "alembic_version"}
 
 
 def _worker() -> str:

@@ -90,3 +90,23 @@ def test_downgrade_to_empty_and_up_again(fresh_app):
     assert set(inspect(db.engine).get_table_names()) <= {"alembic_version"}
     upgrade()
     assert db.session.scalar(text("SELECT count(*) FROM categories")) == 18
+
+
+def test_existing_languages_become_media(fresh_app):
+    """Migration 0014 reads each existing book's free-text language into the fixed medium list ("Hindi Medium" ->
+    hindi, "English & Hindi" -> bilingual, anything else english) and its publication year into the edition year."""
+    upgrade(revision="0011_promised_delivery")
+    languages = {"Hindi Medium": "hindi", "hindi": "hindi", "English & Hindi": "bilingual",
+                 "Bilingual": "bilingual", "English": "english", "Tamil": "english"}
+    for number, language in enumerate(languages, start=1):
+        db.session.execute(text(
+            "INSERT INTO books (title, author, category_id, price_paise, stock, description, publisher, "
+            "publication_date, language, format, dimensions, weight, tags, rating, rating_count, copies_sold, "
+            "archived, created_at, updated_at) VALUES (:title, 'A', 1, 100, 1, '', '', :published, :language, "
+            "'Paperback', '', '', '[]', 0, 0, 0, false, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"),
+            {"title": f"Book {number}", "published": f"20{10 + number}-05-01", "language": language})
+    db.session.commit()
+    upgrade()
+    rows = db.session.execute(text("SELECT language, medium, edition_year FROM books ORDER BY id")).all()
+    assert {language: medium for language, medium, _ in rows} == languages
+    assert [year for _, _, year in rows] == [2011, 2012, 2013, 2014, 2015, 2016]

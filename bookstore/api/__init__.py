@@ -7,8 +7,8 @@ from bookstore.extensions import api
 def register_blueprints(app: Flask) -> None:
     """Mount every API blueprint (each declares its own /api/... prefix) behind the one admin guard."""
     from bookstore.security import guard_admin_routes, refuse_untrusted_host
-    from bookstore.api import (auth, books, cart, categories, contact, delivery, google, health, newsletter, orders,
-                               payments, shop, wishlist)
+    from bookstore.api import (auth, books, cart, categories, contact, delivery, exams, google, health, newsletter,
+                               orders, payments, shop, wishlist)
     from bookstore.api.admin import admin_blp
     from bookstore.api.admin import audit as admin_audit
     from bookstore.api.admin import coupons as admin_coupons
@@ -20,8 +20,8 @@ def register_blueprints(app: Flask) -> None:
 
     app.before_request(refuse_untrusted_host)
     app.before_request(guard_admin_routes)
-    for module in (health, auth, google, books, cart, categories, wishlist, contact, newsletter, orders, payments,
-                   delivery, shop, admin_orders, admin_dashboard, admin_newsletter, admin_audit, admin_shop_settings,
-                   admin_coupons, admin_search_synonyms):
+    for module in (health, auth, google, books, cart, categories, exams, wishlist, contact, newsletter, orders,
+                   payments, delivery, shop, admin_orders, admin_dashboard, admin_newsletter, admin_audit,
+                   admin_shop_settings, admin_coupons, admin_search_synonyms):
         api.register_blueprint(module.blp)
     api.register_blueprint(admin_blp)

@@ -15,11 +15,11 @@ from functools import lru_cache
 from itertools import accumulate
 
 from flask import Flask, current_app
-from sqlalchemy import func, insert, select, text
+from sqlalchemy import func, insert, select, text, update
 
-from bookstore.demo import cover_art, data
+from bookstore.demo import cover_art, data, exam_tags
 from bookstore.extensions import db
-from bookstore.models import Book, Category
+from bookstore.models import Book, Category, Exam, ExamSubject, book_exams, book_subjects, medium_from_text
 from bookstore.services import storage
 
 SEED = 20261101
@@ -37,6 +37,9 @@ ISBN_SPACE = 2 * 10**7
 ISBN_STEP = 7_654_321
 ISBN_OFFSET = 1_234_567
 # Famous study-book authors a random combination could otherwise reproduce.
+# Every 50th book is a newer edition of the book one deck of shelves (40 books) before it.
+NEWER_EDITION_EVERY = 50
+SHELF_DECK = 40
 REAL_AUTHORS = {"H. C. Verma", "R. D. Sharma", "R. S. Agarwal", "S. L. Arora", "O. P. Tandon", "M. S. Chauhan",
                 "K. C. Sinha", "R. K. Bansal", "Ramesh Singh", "Arun Sharma", "Rakesh Yadav", "D. C. Pandey"}
 
@@ -60,9 +63,10 @@ def seed(count: int, *, with_covers: bool = True, progress: Callable[[int], obje
     """Add `count` generated books (with cover files unless told not to) and return how many were made."""
     indexes = _free_indexes(count)
     made = 0
+    tag_ids = _tag_ids()
     with ProcessPoolExecutor(WORKERS, initializer=_start_worker, initargs=(_shelves(), dict(current_app.config))) as pool:
         for batch in _batches(_made_in_order(pool, indexes, with_covers), BATCH_SIZE):
-            _insert(batch)
+            _insert(batch, tag_ids)
             made += len(batch)
             if progress:
                 progress(len(batch))
@@ -122,7 +126,13 @@ def _free_indexes(count: int) -> list[int]:
 
 
 def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, cover_art.CoverSpec]:
-    """One book's row and cover; everything comes from a generator seeded by its serial number."""
+    """One book's row and cover; everything comes from a generator seeded by its serial number.
+
+    Besides the books table's columns the row carries `exam_tags` (exam and subject slugs) and, for a
+    newer edition, `replaces_isbn`; _insert turns them into rows of their own.
+    """
+    if index % NEWER_EDITION_EVERY == NEWER_EDITION_EVERY - 1 and index >= SHELF_DECK:
+        return _newer_edition(index, isbn, shelf)
     rng = random.Random((SEED << 32) + index)
     published = REFERENCE_DATE - timedelta(days=1 + int(rng.random() ** 1.6 * (PUBLISHING_YEARS * 365 - 2)))
     language = _language(rng, shelf.words["hindi"])
@@ -136,6 +146,9 @@ def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, cover_art.CoverSpe
     # Log-normal sales: most books sell a few dozen copies, a handful sell thousands.
     copies_sold = int(rng.lognormvariate(3.2, 1.35))
     cover = cover_art.CoverSpec(title, author, shelf.name, shelf.color, rng.getrandbits(32))
+    # Its own generator (a text seed hashes the same in every process), so adding these values
+    # changed none of the values drawn above.
+    extra = random.Random(f"{SEED}-exams-{index}")
     return {
         "title": title,
         "author": author,
@@ -161,7 +174,52 @@ def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, cover_art.CoverSpe
         "archived": False,
         "created_at": created,
         "updated_at": created,
+        "medium": medium_from_text(language) or "english",
+        "edition_year": _edition_year(published),
+        "edition_number": _edition_number(extra, title, shelf.words["kind"]),
+        "exam_tags": exam_tags.tags(extra, shelf.slug, title, fills),
     }, cover
+
+
+def _edition_year(published: date) -> int:
+    """Books out after June are sold as next year's edition ("2027 edition"), as exam guides are."""
+    return published.year + (1 if published.month > 6 else 0)
+
+
+def _edition_number(rng: random.Random, title: str, kind: str) -> int | None:
+    """The edition the title names ("(5th Edition)"), else a plausible one for guides, none for others."""
+    for edition in data.EDITIONS:
+        if f"({edition} Edition)" in title and edition[0].isdigit():
+            return int(edition.rstrip("ndrsth"))
+    return 1 + int(rng.random() ** 2 * 8) if kind != "academic" else None
+
+
+def _newer_edition(index: int, isbn: str, shelf: Shelf) -> tuple[dict, cover_art.CoverSpec]:
+    """The next edition of book index - 40 (same shelf): a year later, the title's years moved on,
+    a little dearer, replacing the older one."""
+    older, older_cover = _book(index - SHELF_DECK, isbn13(index - SHELF_DECK), shelf)
+    rng = random.Random(f"{SEED}-edition-{index}")
+    published = min(older["publication_date"] + timedelta(days=rng.randint(300, 400)),
+                    REFERENCE_DATE - timedelta(days=1))
+    year = max(_edition_year(published), older["edition_year"] + 1)
+    title = older["title"].replace(str(older["edition_year"]), str(year))
+    created = _created_at(rng, published)
+    price = min(1999, older["price_paise"] // 100 + 100)
+    return {
+        **older,
+        "title": title,
+        "isbn": isbn,
+        "price_paise": price * 100,
+        "discounted_price_paise": None,
+        "publication_date": published,
+        "created_at": created,
+        "updated_at": created,
+        "copies_sold": older["copies_sold"] // 3,
+        "rating_count": max(1, older["rating_count"] // 3),
+        "edition_year": year,
+        "edition_number": (older["edition_number"] or 1) + 1,
+        "replaces_isbn": older["isbn"],
+    }, cover_art.CoverSpec(title, older["author"], shelf.name, shelf.color, older_cover.design ^ 1)
 
 
 def _weighted(rng: random.Random, choices) -> str:
@@ -372,11 +430,38 @@ def _batches(rows: Iterator[dict], size: int) -> Iterator[list[dict]]:
 ROWS_PER_STATEMENT = 400
 
 
-def _insert(batch: list[dict]) -> None:
-    """Multi-row INSERTs and one commit per batch; the search index follows by database trigger."""
+def _tag_ids() -> tuple[dict[str, int], dict[tuple[str, str], int]]:
+    """Exam ids by slug and subject ids by (exam slug, subject slug), from the migration's reference data."""
+    exams = dict(db.session.execute(select(Exam.slug, Exam.id)).all())
+    subjects = {(exam, subject): subject_id for exam, subject, subject_id in db.session.execute(
+        select(Exam.slug, ExamSubject.slug, ExamSubject.id).join(ExamSubject.exam))}
+    return exams, subjects
+
+
+def _insert(batch: list[dict], tag_ids: tuple[dict, dict]) -> None:
+    """Multi-row INSERTs and one commit per batch; the search index follows by database trigger.
+    Then the batch's exams and subjects, and the editions its newer editions replace (found by ISBN)."""
+    exam_ids, subject_ids = tag_ids
+    tags = {row["isbn"]: row.pop("exam_tags", []) for row in batch}
+    replaced = {row["isbn"]: row.pop("replaces_isbn") for row in batch if "replaces_isbn" in row}
     try:
         for start in range(0, len(batch), ROWS_PER_STATEMENT):
             db.session.execute(insert(Book.__table__).values(batch[start:start + ROWS_PER_STATEMENT]))
+        ids = dict(db.session.execute(select(Book.isbn, Book.id).where(
+            Book.isbn.in_(list(tags) + list(replaced.values())))).all())
+        exam_rows = [{"exam_id": exam_ids[exam], "book_id": ids[isbn]}
+                     for isbn, book_tags in tags.items() for exam, _ in book_tags if exam in exam_ids]
+        subject_rows = [{"subject_id": subject_ids[(exam, subject)], "book_id": ids[isbn]}
+                        for isbn, book_tags in tags.items() for exam, subjects in book_tags for subject in subjects
+                        if (exam, subject) in subject_ids]
+        # A subject shared by two exams of one book (JEE Main and Advanced physics) is two subjects.
+        for table, rows in ((book_exams, exam_rows), (book_subjects, subject_rows)):
+            unique = list({tuple(row.values()): row for row in rows}.values())
+            for start in range(0, len(unique), ROWS_PER_STATEMENT * 4):
+                db.session.execute(insert(table).values(unique[start:start + ROWS_PER_STATEMENT * 4]))
+        for newer, older in replaced.items():
+            if older in ids:
+                db.session.execute(update(Book).where(Book.id == ids[newer]).values(replaces_id=ids[older]))
         db.session.commit()
     except Exception:
         db.session.rollback()

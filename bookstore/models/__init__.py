@@ -2,7 +2,8 @@
 from bookstore.models.base import parse_id, utcnow
 from bookstore.models.user import User, ROLES
 from bookstore.models.category import Category
-from bookstore.models.book import Book
+from bookstore.models.exam import Exam, ExamSubject, book_exams, book_subjects
+from bookstore.models.book import MEDIA, Book, medium_from_text
 from bookstore.models.wishlist import WishlistItem
 from bookstore.models.contact import ContactMessage, CONTACT_STATUSES, CONTACT_SUBJECTS
 from bookstore.models.newsletter import NewsletterSubscriber
@@ -15,7 +16,8 @@ from bookstore.models.shop_setting import ShopSetting
 from bookstore.models.search_synonym import SearchSynonym
 
 __all__ = [
-    "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "WishlistItem", "ContactMessage",
+    "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
+    "book_exams", "book_subjects", "WishlistItem", "ContactMessage",
     "CONTACT_STATUSES", "CONTACT_SUBJECTS", "NewsletterSubscriber", "Order", "OrderLine", "OrderStatusChange",
     "PaymentEvent", "OutboxMail", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",
     "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry", "Coupon", "CouponUse", "COUPON_KINDS", "ShopSetting",

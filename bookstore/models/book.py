@@ -2,13 +2,30 @@
 from datetime import date
 
 from sqlalchemy import JSON, Boolean, CheckConstraint, Date, Float, ForeignKey, Index, String, Text, text
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from bookstore.extensions import db
 from bookstore.models.base import TimestampMixin
 from bookstore.models.category import Category
+from bookstore.models.exam import Exam, ExamSubject, book_exams, book_subjects
 
 _PRICE_COLUMNS = ["discounted_price_paise", "price_paise"]
+
+# The medium a book is taught in: a fixed list (decisions §9), shown with these labels.
+MEDIA = {"english": "English", "hindi": "Hindi", "bilingual": "Bilingual"}
+
+
+def medium_from_text(text: str | None) -> str | None:
+    """The medium a free-text language names ("Hindi Medium" -> hindi, "English & Hindi" -> bilingual), or None."""
+    words = (text or "").strip().lower()
+    hindi = "hindi" in words or "हिंदी" in words or "हिन्दी" in words
+    if "bilingual" in words or "dual" in words or (hindi and "english" in words):
+        return "bilingual"
+    if hindi:
+        return "hindi"
+    if "english" in words:
+        return "english"
+    return None
 
 
 class Book(TimestampMixin, db.Model):
@@ -39,8 +56,19 @@ class Book(TimestampMixin, db.Model):
     cover_key: Mapped[str | None] = mapped_column(String(255))
     thumbnail_key: Mapped[str | None] = mapped_column(String(255))
     archived: Mapped[bool] = mapped_column(Boolean, default=False)
+    # English, Hindi or Bilingual; `language` stays the book's own words and sets it when it names one.
+    medium: Mapped[str] = mapped_column(String(10), default="english", server_default="english")
+    edition_year: Mapped[int | None]
+    edition_number: Mapped[int | None]
+    # The older edition this book replaces; that one then links to this one.
+    replaces_id: Mapped[int | None] = mapped_column(ForeignKey("books.id"), index=True)
 
     category: Mapped[Category] = relationship(lazy="joined", innerjoin=True)
+    exams: Mapped[list[Exam]] = relationship(secondary=book_exams, lazy="selectin", order_by=Exam.position)
+    subjects: Mapped[list[ExamSubject]] = relationship(secondary=book_subjects, lazy="selectin",
+                                                       order_by=ExamSubject.position)
+    # Written by the admin form; replies read the light references below.
+    replaces: Mapped["Book | None"] = relationship(remote_side=[id])
 
     __table_args__ = (
         CheckConstraint("price_paise >= 0", name="price_not_negative"),
@@ -49,6 +77,8 @@ class Book(TimestampMixin, db.Model):
             name="discount_below_price",
         ),
         CheckConstraint("stock >= 0", name="stock_not_negative"),
+        CheckConstraint("medium IN ('english', 'hindi', 'bilingual')", name="medium_known"),
+        CheckConstraint("edition_number IS NULL OR edition_number >= 1", name="edition_number_positive"),
         # Each listing order the shop offers has an index that starts with the shopper filter.
         Index("ix_books_listing_newest", "archived", "created_at", "id"),
         Index("ix_books_listing_category", "category_id", "archived", "created_at"),
@@ -63,7 +93,42 @@ class Book(TimestampMixin, db.Model):
               postgresql_include=_PRICE_COLUMNS),
     )
 
+    @validates("language")
+    def _medium_follows_language(self, _key, value):
+        """A language naming a medium ("Hindi Medium") sets it; a medium given afterwards wins."""
+        medium = medium_from_text(value)
+        if medium is not None:
+            self.medium = medium
+        return value
+
+    @property
+    def newer_edition(self) -> "EditionRef | None":
+        """The newest visible book that replaces this one, if any."""
+        newer = [book for book in self.newer_editions if not book.archived and book.id != self.id]
+        return max(newer, key=lambda book: (book.edition_year or 0, book.edition_number or 0, book.id), default=None)
+
     @property
     def sale_price_paise(self) -> int:
         """What the shopper pays for one copy."""
         return self.discounted_price_paise if self.discounted_price_paise is not None else self.price_paise
+
+
+class EditionRef(db.Model):
+    """A few columns of a book, for naming the edition another book replaces or is replaced by.
+
+    A class of its own over the same table, so loading a page's editions (one `selectin` query each way)
+    loads no exams, subjects or editions of those editions in turn.
+    """
+
+    __table__ = Book.__table__
+    __mapper_args__ = {"include_properties": ["id", "title", "edition_year", "edition_number", "archived",
+                                              "replaces_id"]}
+
+
+# One table on both sides: remote_side says which way each one points.
+Book.replaces_ref = relationship(EditionRef, primaryjoin=Book.replaces_id == EditionRef.id,
+                                 foreign_keys=[Book.replaces_id], remote_side=[EditionRef.id], uselist=False,
+                                 viewonly=True, lazy="selectin")
+Book.newer_editions = relationship(EditionRef, primaryjoin=EditionRef.replaces_id == Book.id,
+                                   foreign_keys=[EditionRef.replaces_id], remote_side=[EditionRef.replaces_id],
+                                   uselist=True, viewonly=True, lazy="selectin")

@@ -5,7 +5,9 @@ from marshmallow import (Schema, ValidationError, fields, post_load, pre_dump, v
                          validates_schema)
 
 from bookstore.schemas.common import PageQuerySchema, PaginationSchema, pagination
-from bookstore.schemas.fields import IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber, required
+from bookstore.models.book import MEDIA
+from bookstore.schemas.fields import (IdInput, IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber,
+                                      required)
 from bookstore.services.images import COVER_REQUIRED
 from bookstore.services.storage import media_url
 
@@ -14,6 +16,45 @@ FORMATS = ("Paperback", "Hardcover", "E-Book", "Audiobook")
 # The languages the catalogue filter offers (the demo catalogue's; a book's language is free text up to 40).
 LANGUAGES = ("English", "Hindi", "English & Hindi")
 COVER_MAX_CHARACTERS = 16 * 1024 * 1024
+MEDIUM_MESSAGE = "Medium must be one of: " + ", ".join(MEDIA) + "."
+MAX_EXAMS = 30
+
+
+class MediumField(fields.String):
+    """english, hindi or bilingual, in any letter case."""
+
+    default_error_messages = {"medium": MEDIUM_MESSAGE}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs).strip().lower()
+        if text not in MEDIA:
+            raise self.make_error("medium")
+        return text
+
+
+def _edition_year_range(value) -> None:
+    if value is not None and not 1900 <= value <= date.today().year + 1:
+        raise ValidationError(f"Edition year must be between 1900 and {date.today().year + 1}.")
+
+
+class ExamRefSchema(Schema):
+    _id = IdString(attribute="id")
+    slug = fields.String()
+    name = fields.String()
+    shortName = fields.String(attribute="short_name")
+
+
+class SubjectRefSchema(Schema):
+    _id = IdString(attribute="id")
+    slug = fields.String()
+    name = fields.String()
+    exam = fields.Function(lambda subject: subject.exam.slug)
+
+
+class EditionRefSchema(Schema):
+    _id = IdString(attribute="id")
+    title = fields.String()
+    editionYear = fields.Integer(attribute="edition_year", allow_none=True)
 
 
 class CategorySchema(Schema):
@@ -52,6 +93,14 @@ class BookSchema(Schema):
     ratingCount = fields.Integer(attribute="rating_count")
     copiesSold = fields.Integer(attribute="copies_sold")
     archived = fields.Boolean()
+    medium = fields.String()
+    editionYear = fields.Integer(attribute="edition_year", allow_none=True)
+    editionNumber = fields.Integer(attribute="edition_number", allow_none=True)
+    exams = fields.List(fields.Nested(ExamRefSchema))
+    subjects = fields.List(fields.Nested(SubjectRefSchema))
+    # The edition this one replaces, and the newest visible one that replaces it (null when none).
+    replaces = fields.Nested(EditionRefSchema, attribute="replaces_ref", allow_none=True)
+    newerEdition = fields.Nested(EditionRefSchema, attribute="newer_edition", allow_none=True)
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
 
@@ -87,6 +136,11 @@ class BookListQuerySchema(PageQuerySchema):
                           error_messages={"special": "Rating must be between 0 and 5."})
     format = fields.String(validate=validate.OneOf(FORMATS, error="Format must be one of: " + ", ".join(FORMATS) + "."))
     language = fields.String(validate=validate.Length(max=40, error="Language must be at most 40 characters."))
+    exam = fields.String(validate=validate.Length(max=60, error="Exam must be at most 60 characters."))
+    subject = fields.String(validate=validate.Length(max=60, error="Subject must be at most 60 characters."))
+    medium = MediumField()
+    edition = fields.Integer(validate=_edition_year_range,
+                             error_messages={"invalid": "Edition must be a year like 2026."})
     sortBy = fields.String(
         data_key="sortBy", attribute="sort_by",
         validate=validate.OneOf(SORT_OPTIONS, error="Sort must be one of: " + ", ".join(SORT_OPTIONS) + "."),
@@ -204,6 +258,18 @@ class BookInputSchema(InputSchema):
     dimensions = Trimmed(max_length=60, load_default="", allow_none=True)
     tags = fields.List(Trimmed(max_length=40), validate=validate.Length(
         max=MAX_TAGS, error=f"At most {MAX_TAGS} tags."), error_messages={"invalid": "Tags must be a list of words."})
+    medium = MediumField()
+    editionYear = fields.Integer(attribute="edition_year", allow_none=True, validate=_edition_year_range,
+                                 error_messages={"invalid": "Edition year must be a year like 2026."})
+    editionNumber = fields.Integer(attribute="edition_number", allow_none=True, validate=validate.Range(
+        min=1, max=999, error="Edition number must be from 1 to 999."),
+        error_messages={"invalid": "Edition number must be a whole number."})
+    examIds = fields.List(IdInput(), attribute="exam_ids", validate=validate.Length(
+        max=MAX_EXAMS, error=f"At most {MAX_EXAMS} exams."), error_messages={"invalid": "Exams must be a list of ids."})
+    subjectIds = fields.List(IdInput(), attribute="subject_ids", validate=validate.Length(
+        max=MAX_EXAMS * 3, error=f"At most {MAX_EXAMS * 3} subjects."),
+        error_messages={"invalid": "Subjects must be a list of ids."})
+    replacesId = IdInput(attribute="replaces_id", allow_none=True)
 
     @validates("publishYear")
     def year_in_range(self, value, **_kwargs):

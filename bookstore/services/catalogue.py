@@ -6,8 +6,8 @@ from sqlalchemy.sql import operators
 
 from bookstore.errors import NotFound
 from bookstore.extensions import db
-from bookstore.models import Book, Category, parse_id
-from bookstore.services import listing_anchors, listing_counts, search
+from bookstore.models import Book, Category, book_exams, book_subjects, medium_from_text, parse_id
+from bookstore.services import exams, listing_anchors, listing_counts, search
 from bookstore.services.paging import Page, count
 
 # Sorts whose keys never change for a book: deep pages of them start from remembered anchors.
@@ -46,6 +46,9 @@ def _category_filter(statement, name_or_slug: str | None):
 def list_books(*, search_text=None, **filters) -> Page:
     """One page of visible books (or, for administrators, all books) matching the filters, with the total.
 
+    `exam` and `subject` are slugs (a subject without an exam matches that subject in every exam);
+    unknown ones, like unknown categories, match nothing.
+
     Totals are exact, except a search's above search.exact_total_limit() (1,000) matches: its count
     stops there (or at the end of the page asked, if later) and the page says the total is approximate.
     A search that finds nothing as typed is corrected for typos (search.corrected); if the corrected
@@ -65,11 +68,15 @@ def list_books(*, search_text=None, **filters) -> Page:
 
 
 def _list_books(*, page: int, limit: int, category=None, search_text=None, min_price=None, max_price=None,
-                rating=None, format=None, language=None, sort_by=None, include_archived: bool = False) -> Page:
+                rating=None, format=None, language=None, sort_by=None, include_archived: bool = False,
+                exam=None, subject=None, medium=None, edition=None) -> Page:
     """list_books for the text as given."""
     shelf = find_category(category) if category else None
     found = search.match(search_text) if search_text else None
-    if (category and shelf is None) or (search_text and found is None):
+    tagged = exams.find_exam(exam) if exam else None
+    subjects = exams.subject_ids(subject, tagged) if subject else []
+    if (category and shelf is None) or (search_text and found is None) or (exam and tagged is None) \
+            or (subject and not subjects):
         return Page([], 0, page, limit, total_is_approximate=False)
     # SQLite's full-text index holds only visible books; asking books whether each match is
     # archived would make SQLite walk every book.
@@ -78,7 +85,8 @@ def _list_books(*, page: int, limit: int, category=None, search_text=None, min_p
     base = [Book.archived.is_(False)] if hide_archived else []
     if shelf is not None:
         base.append(Book.category_id == shelf.id)
-    filters = _filters(min_price, max_price, rating, format, language)
+    filters = _filters(min_price, max_price, rating, format, language) + _exam_filters(
+        tagged, subjects, medium, edition)
     offset = (page - 1) * limit
     if found is None:
         sort_by = sort_by or "newest"
@@ -88,7 +96,8 @@ def _list_books(*, page: int, limit: int, category=None, search_text=None, min_p
         elif filters:
             version = _filter_versions(shelf)
             list_key = ("filtered", shelf and shelf.id, min_price, max_price, rating, format,
-                        language.strip().lower() if language else None)
+                        language.strip().lower() if language else None, tagged and tagged.id,
+                        tuple(subjects), medium, edition)
             total = listing_counts.total(ids, list_key, version)
         else:
             total, version = _visible_count_and_version(shelf)
@@ -127,9 +136,31 @@ def _filters(min_price, max_price, rating, format, language) -> list:
         sale_price <= max_price if max_price is not None else None,
         Book.rating >= rating if rating is not None else None,
         Book.format == format if format else None,
-        func.lower(Book.language) == language.strip().lower() if language else None,
+        _language_filter(language) if language else None,
     ]
     return [condition for condition in filters if condition is not None]
+
+
+def _language_filter(language: str):
+    """A language naming a medium ("Hindi", "Hindi Medium", "English & Hindi") filters by medium, so a
+    book whose admin typed "Hindi Medium" is found; any other language compares the text itself."""
+    medium = medium_from_text(language)
+    if medium is not None:
+        return Book.medium == medium
+    return func.lower(Book.language) == language.strip().lower()
+
+
+def _exam_filters(exam, subject_ids: list[int], medium, edition) -> list:
+    filters = []
+    if exam is not None:
+        filters.append(Book.id.in_(select(book_exams.c.book_id).where(book_exams.c.exam_id == exam.id)))
+    if subject_ids:
+        filters.append(Book.id.in_(select(book_subjects.c.book_id).where(book_subjects.c.subject_id.in_(subject_ids))))
+    if medium:
+        filters.append(Book.medium == medium)
+    if edition is not None:
+        filters.append(Book.edition_year == edition)
+    return filters
 
 
 # Below this offset a page of whole rows costs no more than a page of ids (search's tier pages too).

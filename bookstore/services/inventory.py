@@ -6,19 +6,20 @@ a committed row still shows it); files a failed transaction wrote are cleaned up
 """
 import hashlib
 
-from sqlalchemy import delete, exists, or_, select
+from sqlalchemy import delete, exists, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bookstore.errors import Conflict, NotFound, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Book, OrderLine, User, parse_id
-from bookstore.services import audit, images, storage
+from bookstore.services import audit, exams, images, storage
 from bookstore.services.catalogue import find_category
 
 ISBN_TAKEN = "A book with this ISBN already exists."
 # What the audit log shows of a book (money in paise, as stored).
 AUDITED = ("title", "author", "description", "price_paise", "discounted_price_paise", "stock", "isbn", "publisher",
-           "publication_date", "language", "pages", "format", "dimensions", "weight", "tags", "archived")
+           "publication_date", "language", "pages", "format", "dimensions", "weight", "tags", "archived",
+           "medium", "edition_year", "edition_number", "replaces_id")
 
 
 def snapshot(book: Book) -> dict:
@@ -26,7 +27,32 @@ def snapshot(book: Book) -> dict:
     values = {name: getattr(book, name) for name in AUDITED}
     values["tags"] = list(values["tags"] or [])
     values["category"] = book.category.name if book.category else None
+    values["exams"] = [exam.slug for exam in book.exams]
+    values["subjects"] = [f"{subject.exam.slug}/{subject.slug}" for subject in book.subjects]
     return audit.json_safe(values)
+
+
+_CATALOGUE_FIELDS = ("exam_ids", "subject_ids", "replaces_id", "medium")
+
+
+def _catalogue_values(data: dict, book: Book | None = None) -> dict:
+    """Book attributes from the form's medium, exam, subject and replaced-edition fields (popped from
+    `data`), checked before anything is written. :raise ValidationFailed: unknown ids.
+    """
+    sent = {name: data.pop(name) for name in _CATALOGUE_FIELDS if name in data}
+    values = {}
+    if "exam_ids" in sent or "subject_ids" in sent:
+        current = (book.exams, book.subjects) if book is not None else ([], [])
+        values["exams"], values["subjects"] = exams.resolve_tags(sent.get("exam_ids"), sent.get("subject_ids"),
+                                                                 current)
+    if "replaces_id" in sent:
+        replaces_id = sent["replaces_id"]
+        values["replaces"] = (exams.find_book_to_replace(replaces_id, book and book.id)
+                              if replaces_id is not None else None)
+    if "medium" in sent:
+        # Set after the language, so an explicit medium wins over the one a language names.
+        values["medium"] = sent["medium"]
+    return values
 
 
 class StaleEdit(Exception):
@@ -75,9 +101,12 @@ def create_book(data: dict, actor: User) -> Book:
     """Add a book with its cover. :raise ValidationFailed: :raise PayloadTooLarge: :raise Conflict: ISBN taken."""
     data = dict(data)
     category = _category(data.pop("category"))
+    catalogue_values = _catalogue_values(data)
     cover = images.process_cover(data.pop("image_url"))  # BookInputSchema refused a missing or blank one
     _refuse_taken_isbn(data.get("isbn"))
     book = Book(**data, category=category, cover_key=cover.key, thumbnail_key=cover.thumbnail_key)
+    for name, value in catalogue_values.items():
+        setattr(book, name, value)
     db.session.add(book)
     with _cover_files(cover):
         db.session.flush()
@@ -103,6 +132,7 @@ def update_book(book_id: str, data: dict, actor: User, if_match: str | None = No
             raise StaleEdit(find_any(book_id))
     data = dict(data)
     category = _category(data.pop("category")) if "category" in data else None
+    catalogue_values = _catalogue_values(data, book)
     cover = _new_cover(book, data.pop("image_url", None))
     price = data.get("price_paise", book.price_paise)
     discounted = data.get("discounted_price_paise", book.discounted_price_paise)
@@ -111,7 +141,7 @@ def update_book(book_id: str, data: dict, actor: User, if_match: str | None = No
     if "isbn" in data:
         _refuse_taken_isbn(data["isbn"], book.id)
     before, old_keys = snapshot(book), (book.cover_key, book.thumbnail_key)
-    for name, value in data.items():
+    for name, value in (data | catalogue_values).items():
         setattr(book, name, value)
     if category is not None:
         book.category = category
@@ -154,6 +184,8 @@ def remove_book(book_id: str, actor: User) -> bool:
     keys, before = (book.cover_key, book.thumbnail_key), snapshot(book)
     audit.record(actor, "book.delete", "book", book.id, before, None)
     try:
+        # A newer edition naming this one simply stops naming it.
+        db.session.execute(update(Book).where(Book.replaces_id == book.id).values(replaces_id=None))
         db.session.execute(delete(Book).where(Book.id == book.id))
         db.session.commit()
     except IntegrityError:

@@ -11,6 +11,7 @@ BOOK_FIELDS = {
     "_id", "title", "author", "category", "categorySlug", "price", "discountedPrice", "stock", "inStock",
     "imageUrl", "thumbnailUrl", "description", "isbn", "publisher", "publicationDate", "language", "pages",
     "format", "dimensions", "weight", "tags", "rating", "ratingCount", "copiesSold", "archived", "createdAt", "updatedAt",
+    "medium", "editionYear", "editionNumber", "exams", "subjects", "replaces", "newerEdition",
 }
 NOW = datetime.now(timezone.utc).replace(microsecond=0)
 
@@ -68,7 +69,8 @@ def test_book_fields_and_rupee_amounts(client, factories):
         "description": "Solved papers from 2000 to 2024.", "isbn": "9789309000041", "publisher": "Laxmi",
         "publicationDate": "2024-06-15", "language": "English", "pages": 812, "format": "Hardcover",
         "dimensions": "24 x 18 x 4 cm", "weight": "1.2 kg", "tags": ["gate", "mechanical"], "rating": 4.5,
-        "ratingCount": 120, "copiesSold": 340, "archived": False,
+        "ratingCount": 120, "copiesSold": 340, "archived": False, "medium": "english", "editionYear": None,
+        "editionNumber": None, "exams": [], "subjects": [], "replaces": None, "newerEdition": None,
     }
     assert isinstance(item["price"], int)
     created = datetime.fromisoformat(item["createdAt"])

@@ -198,3 +198,28 @@ def test_after_a_bulk_load_postgresql_has_compact_categories_and_fresh_statistic
     assert pages == 1  # 18 rows, not 600 dead versions of them
     assert books_estimate == 600
     assert sum(db.session.scalars(select(Category.book_count))) == 600
+
+
+def test_books_carry_exams_media_and_editions(app):
+    """Exam books are tagged with their exams and subjects, media follow the language (some Hindi and
+    bilingual), edition years follow publication, and every 50th book is a newer edition of an older one."""
+    demo.seed(200, with_covers=False)
+    rows = books()
+    tagged = [b for b in rows if b.exams]
+    assert len(tagged) > 80 and len({exam.slug for b in tagged for exam in b.exams}) > 20
+    assert all({subject.exam_id for subject in b.subjects} <= {exam.id for exam in b.exams} for b in rows)
+    assert sum(bool(b.subjects) for b in rows) > 60
+    jee = [b for b in rows if "jee-main" in {e.slug for e in b.exams}]
+    assert jee and all(b.category.slug == "iit" for b in jee)
+    assert {b.medium for b in rows} == {"english", "hindi", "bilingual"}
+    assert all(b.medium == {"English": "english", "Hindi": "hindi", "English & Hindi": "bilingual"}[b.language]
+               for b in rows)
+    assert all(b.edition_year in (b.publication_date.year, b.publication_date.year + 1) for b in rows)
+    newer = [b for b in rows if b.replaces_id is not None]
+    assert len(newer) == 4  # books 49, 99, 149 and 199 (serial numbers from 0)
+    for book in newer:
+        older = book.replaces
+        assert older.author == book.author and older.edition_year < book.edition_year
+        assert book.edition_number == (older.edition_number or 1) + 1 and older.newer_edition.id == book.id
+    found = catalogue.list_books(page=1, limit=100, exam="jee-main", medium="english")
+    assert {b.id for b in found.items} == {b.id for b in jee if b.medium == "english"}

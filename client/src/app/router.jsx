@@ -30,6 +30,8 @@ const Books = screen(catalogue, "Books");
 const Book = screen(catalogue, "Book");
 const Categories = screen(catalogue, "Categories");
 const Category = screen(catalogue, "Category");
+const Exams = screen(catalogue, "Exams");
+const Exam = screen(catalogue, "Exam");
 const Bestsellers = screen(catalogue, "Bestsellers");
 const NewReleases = screen(catalogue, "NewReleases");
 const About = screen(information, "About");
@@ -104,6 +106,8 @@ export function AppRouter() {
             <Route path="book/:id" element={<Book />} />
             <Route path="categories" element={<Categories />} />
             <Route path="category/:name" element={<Category />} />
+            <Route path="exams" element={<Exams />} />
+            <Route path="exam/:slug" element={<Exam />} />
             <Route path="bestsellers" element={<Bestsellers />} />
             <Route path="new-releases" element={<NewReleases />} />
             <Route path="newsletter/confirm" element={<NewsletterConfirm />} />

@@ -18,6 +18,9 @@ export const paths = {
   categories: () => "/categories",
   /** Product §3.1: category pages are addressed by the lower-cased category name ("b.com", "i to xii school"). */
   category: (name) => `/category/${encodeURIComponent(name.toLowerCase())}`,
+  exams: () => "/exams",
+  /** An exam's page; params are its filters (subject, medium, page ...). */
+  exam: (slug, params) => `/exam/${encodeURIComponent(slug)}${query(params)}`,
   bestsellers: () => "/bestsellers",
   newReleases: () => "/new-releases",
   cart: () => "/cart",

@@ -1,9 +1,10 @@
-// The home screen: hero slides with the search box, featured books, the categories, the newsletter.
+// The home screen: hero slides with the search box, featured books, popular exams, the categories, the newsletter.
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { HeroSlider } from "../../features/catalogue/components/hero-slider.jsx";
 import { SearchForm } from "../../features/catalogue/components/search-form.jsx";
 import { FeaturedBooks } from "../../features/catalogue/components/featured-books.jsx";
 import { CategoryGrid } from "../../features/catalogue/components/category-grid.jsx";
+import { PopularExams } from "../../features/exams/components/popular-exams.jsx";
 import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.jsx";
 
 export function Home() {
@@ -16,6 +17,7 @@ export function Home() {
         <SearchForm />
       </HeroSlider>
       <FeaturedBooks />
+      <PopularExams />
       <CategoryGrid />
       <div className="container section">
         <NewsletterForm title="Stay in the loop"

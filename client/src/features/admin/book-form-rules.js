@@ -1,5 +1,6 @@
 // The book form's values, its checks in the order of product §10.2, and the body sent to the API.
 export const FORMATS = ["Paperback", "Hardcover", "E-Book", "Audiobook"];
+export const MEDIA = [["english", "English"], ["hindi", "Hindi"], ["bilingual", "Bilingual"]];
 export const MAX_COVER_BYTES = 5 * 1024 * 1024; // the server's limit on the decoded image
 export const COVER_TYPES = ["image/jpeg", "image/png", "image/webp"];
 export const MAX_COVER_SIDE = 4000;
@@ -8,13 +9,14 @@ export const MAX_COVER_SIDE = 4000;
 export const FIELD_ORDER = [
   "title", "author", "description", "price", "category", "weight", "imageUrl",
   "isbn", "stock", "discountedPrice", "publisher", "publishYear", "publicationDate", "pages", "language",
-  "format", "dimensions", "tags",
+  "format", "dimensions", "tags", "medium", "editionYear", "editionNumber", "replacesId", "examIds", "subjectIds",
 ];
 
 export const EMPTY_BOOK = {
   title: "", author: "", description: "", price: "", discountedPrice: "", category: "", weight: "",
   isbn: "", stock: "0", publisher: "", publishYear: "", pages: "", language: "English", format: "Paperback",
-  dimensions: "", tags: "",
+  dimensions: "", tags: "", medium: "english", editionYear: "", editionNumber: "", replacesId: "", examIds: [],
+  subjectIds: [],
 };
 
 /** Form values (all strings) from a book of the API. */
@@ -37,6 +39,12 @@ export function valuesFromBook(book) {
     format: FORMATS.includes(book.format) ? book.format : "Paperback",
     dimensions: text(book.dimensions),
     tags: (book.tags ?? []).join(", "),
+    medium: MEDIA.some(([value]) => value === book.medium) ? book.medium : "english",
+    editionYear: text(book.editionYear),
+    editionNumber: text(book.editionNumber),
+    replacesId: text(book.replaces?._id),
+    examIds: (book.exams ?? []).map((exam) => exam._id),
+    subjectIds: (book.subjects ?? []).map((subject) => subject._id),
   };
 }
 
@@ -73,6 +81,17 @@ export function checkBook(values, { hasCover }) {
   }
   const pages = values.pages.trim();
   if (pages && (!WHOLE.test(pages) || Number(pages) < 1)) problems.pages = "Pages must be at least 1.";
+  const editionYear = values.editionYear.trim();
+  if (editionYear && (!WHOLE.test(editionYear) || Number(editionYear) < 1900 || Number(editionYear) > lastYear)) {
+    problems.editionYear = `Edition year must be between 1900 and ${lastYear}.`;
+  }
+  const editionNumber = values.editionNumber.trim();
+  if (editionNumber && (!WHOLE.test(editionNumber) || Number(editionNumber) < 1 || Number(editionNumber) > 999)) {
+    problems.editionNumber = "Edition number must be from 1 to 999.";
+  }
+  if (values.replacesId.trim() && !WHOLE.test(values.replacesId.trim())) {
+    problems.replacesId = "The edition this book replaces is named by its book id, a number.";
+  }
   return problems;
 }
 
@@ -109,6 +128,12 @@ export function bookBody(values, { cover }) {
     format: values.format,
     dimensions: values.dimensions.trim(),
     tags: values.tags.split(",").map((tag) => tag.trim()).filter(Boolean),
+    medium: values.medium,
+    editionYear: optionalNumber(values.editionYear),
+    editionNumber: optionalNumber(values.editionNumber),
+    replacesId: values.replacesId.trim() || null,
+    examIds: values.examIds,
+    subjectIds: values.subjectIds,
   };
   // A year sets the publication date to 1 January of it; an emptied year clears the date.
   if (values.publishYear.trim()) body.publishYear = Number(values.publishYear.trim());

@@ -14,7 +14,9 @@ export const SORTS = [
   ["bestselling", "Best selling"],
   ["rating", "Highest rated"],
 ];
-const FILTER_KEYS = ["search", "category", "sortBy", "minPrice", "maxPrice", "language", "format"];
+/** The fixed media (the API's values and their labels). */
+export const MEDIA = [["english", "English"], ["hindi", "Hindi"], ["bilingual", "Bilingual"]];
+const FILTER_KEYS = ["search", "category", "sortBy", "minPrice", "maxPrice", "language", "format", "medium", "subject"];
 
 /** A rupee amount from the URL, or "" when it is not a sensible one (the API would refuse it). */
 function rupees(text) {
@@ -26,6 +28,7 @@ function rupees(text) {
 function readFilters(params, formats) {
   const sortBy = params.get("sortBy") ?? "";
   const format = params.get("format") ?? "";
+  const medium = params.get("medium") ?? "";
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
     search: (params.get("search") ?? "").slice(0, 200),
@@ -36,6 +39,8 @@ function readFilters(params, formats) {
     language: (params.get("language") ?? "").slice(0, 40),
     // The formats the server knows (GET /api/shop); any other would be refused with a 422.
     format: formats.includes(format) ? format : "",
+    medium: MEDIA.some(([value]) => value === medium) ? medium : "",
+    subject: (params.get("subject") ?? "").slice(0, 60),
     page: Number.isInteger(page) && page >= 1 && page <= 100000 ? page : 1,
   };
 }
@@ -90,9 +95,10 @@ export function useBookFilters() {
   return { filters, hasFilters, update, clear, hrefForPage, hrefForSearch };
 }
 
-/** The API's query for these filters (a category page passes its category). */
-export function apiQuery(filters, category) {
+/** The API's query for these filters (a category page passes its category, an exam page its exam). */
+export function apiQuery(filters, category, exam) {
   return {
+    exam,
     page: filters.page,
     limit: PAGE_SIZE,
     search: filters.search.trim(),
@@ -102,5 +108,7 @@ export function apiQuery(filters, category) {
     maxPrice: filters.maxPrice,
     language: filters.language,
     format: filters.format,
+    medium: filters.medium,
+    subject: exam ? filters.subject : "",
   };
 }

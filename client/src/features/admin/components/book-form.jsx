@@ -1,15 +1,20 @@
 // The Add New Book / Edit Book form: every field, checks in the order of product §10.2, server errors by field.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { bookBody, checkBook, FIELD_ORDER, FORMATS, serverProblems } from "../book-form-rules.js";
+import { bookBody, checkBook, FIELD_ORDER, FORMATS, MEDIA, serverProblems } from "../book-form-rules.js";
 import { adminPaths } from "../paths.js";
+import { useRequest } from "../../../lib/use-request.js";
+import { getExams } from "../../exams/api.js";
+import { groupExams } from "../../exams/grouping.js";
 import { CoverField } from "./cover-field.jsx";
 
 const LABELS = {
   title: "Title", author: "Author", description: "Description", price: "Price (₹)", category: "Category",
   weight: "Weight", imageUrl: "Cover image", isbn: "ISBN", stock: "Stock", discountedPrice: "Offer price (₹)",
   publisher: "Publisher", publishYear: "Publish year", publicationDate: "Publish year", pages: "Pages",
-  language: "Language", format: "Format", dimensions: "Dimensions", tags: "Tags",
+  language: "Language", format: "Format", dimensions: "Dimensions", tags: "Tags", medium: "Medium",
+  editionYear: "Edition year", editionNumber: "Edition number", replacesId: "Replaces edition", examIds: "Exams",
+  subjectIds: "Subjects",
 };
 
 /** One labelled input with its hint and error wired up for screen readers. */
@@ -24,6 +29,53 @@ function Field({ name, label, required, hint, error, children, wide }) {
       {control}
       {hint && <p id={`${id}-hint`} className="adm-hint">{hint}</p>}
       {error && <p id={`${id}-error`} className="adm-field__error">{error}</p>}
+    </div>
+  );
+}
+
+/** The exams a book prepares for, by group, each checked exam offering its subjects. */
+function ExamPicker({ values, setValues, disabled, error }) {
+  const { status, data } = useRequest(getExams);
+  const toggle = (name, id) => setValues((current) => {
+    const chosen = current[name].includes(id) ? current[name].filter((other) => other !== id) : [...current[name], id];
+    if (name !== "examIds" || chosen.includes(id)) return { ...current, [name]: chosen };
+    // Unticking an exam unticks its subjects too.
+    const exam = data.find((item) => item._id === id);
+    const dropped = new Set(exam.subjects.map((subject) => subject._id));
+    return { ...current, examIds: chosen, subjectIds: current.subjectIds.filter((other) => !dropped.has(other)) };
+  });
+  if (status === "loading") return <p className="adm-hint">Loading exams…</p>;
+  if (status === "error") return <p className="adm-field__error">The exams could not be loaded.</p>;
+  return (
+    <div className="adm-exams" id="field-examIds">
+      {error && <p className="adm-field__error" id="book-exams-error">{error}</p>}
+      {groupExams(data).map(([group, exams]) => (
+        <fieldset key={group} className="adm-exams__group">
+          <legend>{group}</legend>
+          {exams.map((exam) => {
+            const checked = values.examIds.includes(exam._id);
+            return (
+              <div key={exam._id} className="adm-exams__exam">
+                <label>
+                  <input type="checkbox" checked={checked} disabled={disabled} data-field="examIds"
+                    onChange={() => toggle("examIds", exam._id)} /> {exam.name}
+                </label>
+                {checked && exam.subjects.length > 0 && (
+                  <fieldset className="adm-exams__subjects">
+                    <legend className="sr-only">{exam.name} subjects</legend>
+                    {exam.subjects.map((subject) => (
+                      <label key={subject._id}>
+                        <input type="checkbox" checked={values.subjectIds.includes(subject._id)} disabled={disabled}
+                          onChange={() => toggle("subjectIds", subject._id)} /> {subject.name}
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+              </div>
+            );
+          })}
+        </fieldset>
+      ))}
     </div>
   );
 }
@@ -174,6 +226,30 @@ export function BookForm({ initial, currentCover, categories, editing, onSubmit,
             {(props) => <input type="text" {...bind(props)} />}
           </Field>
         </div>
+      </fieldset>
+
+      <fieldset className="adm-fieldset">
+        <legend>Medium, edition and exams</legend>
+        <div className="adm-grid adm-grid--thirds">
+          <Field name="medium" label="Medium" error={err("medium")} hint="What the shop's Medium filter finds it by.">
+            {(props) => (
+              <select {...bind(props)}>
+                {MEDIA.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+              </select>
+            )}
+          </Field>
+          <Field name="editionYear" label="Edition year" error={err("editionYear")} hint={`For example 2026; 1900 to ${lastYear}.`}>
+            {(props) => <input type="number" min="1900" max={lastYear} step="1" inputMode="numeric" {...bind(props)} />}
+          </Field>
+          <Field name="editionNumber" label="Edition number" error={err("editionNumber")} hint="For example 5 for the 5th edition.">
+            {(props) => <input type="number" min="1" max="999" step="1" inputMode="numeric" {...bind(props)} />}
+          </Field>
+          <Field name="replacesId" label="Replaces edition" error={err("replacesId")}
+            hint="The book id of the older edition this one replaces; it will link here.">
+            {(props) => <input type="text" inputMode="numeric" maxLength={12} autoComplete="off" {...bind(props)} />}
+          </Field>
+        </div>
+        <ExamPicker values={values} setValues={setValues} disabled={saving} error={err("examIds") ?? err("subjectIds")} />
       </fieldset>
 
       <fieldset className="adm-fieldset">

@@ -26,11 +26,14 @@ async function fetchBooks(query, signal) {
   }
 }
 
-/** category: the fixed category of a category page ({name, ...}); omitted on /books. */
-export function BookBrowser({ category }) {
+/**
+ * category: the fixed category of a category page ({name, ...}); exam: an exam page's exam ({slug,
+ * subjects}); both omitted on /books.
+ */
+export function BookBrowser({ category, exam }) {
   const { filters, hasFilters, update, clear, hrefForPage, hrefForSearch } = useBookFilters();
   const detail = useBookDetail();
-  const query = useMemo(() => apiQuery(filters, category?.name.toLowerCase()), [filters, category]);
+  const query = useMemo(() => apiQuery(filters, category?.name.toLowerCase(), exam?.slug), [filters, category, exam]);
   const key = JSON.stringify(query);
   // The JSON key stands for the query: a new request only when a value really changed.
   const request = useCallback(({ signal }) => fetchBooks(query, signal), [key]);
@@ -48,7 +51,8 @@ export function BookBrowser({ category }) {
     <div className="browser">
       <SearchSuggest initial={filters.search} onSearch={onSearch} onPick={(book) => detail?.openBook(book)} />
       <BookFilters filters={filters} update={update} clear={clear} hasFilters={hasFilters}
-                   categories={categories.data} hideCategory={Boolean(category)} />
+                   categories={categories.data} hideCategory={Boolean(category || exam)}
+                   subjects={exam ? exam.subjects : null} />
       <div className="browser__results" aria-busy={status === "loading"}>
         {status === "loading" && <Loading label="Loading books…" />}
         {status === "error" && (

@@ -20,9 +20,26 @@ function stockText(stock) {
   return "In stock";
 }
 
+const MEDIUM_LABELS = { english: "English", hindi: "Hindi", bilingual: "Bilingual (English & Hindi)" };
+
+/** "1st", "2nd", "11th", "23rd". */
+function ordinal(number) {
+  const suffix = number % 100 >= 11 && number % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][number % 10] ?? "th";
+  return `${number}${suffix}`;
+}
+
+/** "5th edition, 2026", "2026 edition" or "" from the edition number and year. */
+export function editionText({ editionNumber: number, editionYear: year }) {
+  const named = number ? `${ordinal(number)} edition` : "";
+  if (named && year) return `${named}, ${year}`;
+  return named || (year ? `${year} edition` : "");
+}
+
 /** The optional facts, in the order of product §3.6; empty ones are left out. */
 function facts(book) {
   return [
+    ["Medium", MEDIUM_LABELS[book.medium]],
+    ["Edition", editionText(book)],
     ["ISBN", book.isbn],
     ["Publisher", book.publisher],
     ["Publication date", book.publicationDate && formatDate(book.publicationDate)],
@@ -49,6 +66,18 @@ export function BookDetails({ book, titleId, level = 2, eagerCover = false, buyE
         <p className="book-details__category">
           Category: <Link to={paths.category(book.category)}>{book.category}</Link>
         </p>
+        {book.exams?.length > 0 && (
+          <p className="book-details__category">
+            For: {book.exams.map((exam, index) => (
+              <span key={exam._id}>{index > 0 && ", "}<Link to={paths.exam(exam.slug)}>{exam.name}</Link></span>
+            ))}
+          </p>
+        )}
+        {book.newerEdition && (
+          <p className="book-details__newer">
+            <Link to={paths.book(book.newerEdition._id)}>A newer edition is available: {book.newerEdition.title}</Link>
+          </p>
+        )}
         <div className="book-details__buy">
           <Price price={book.price} discountedPrice={book.discountedPrice} showSaving />
           {/* product §3.6: shipping on its own line, the shop's fee (GET /api/shop), never added to the price */}

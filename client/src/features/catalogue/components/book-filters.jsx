@@ -1,7 +1,8 @@
-// The /books filters: category, sort, price range, language and format, and Clear Filters.
+// The /books filters: category (or an exam's subjects), sort, price range, language, medium and format,
+// and Clear Filters.
 import { useEffect, useId, useRef, useState } from "react";
 import { useShop } from "../../../lib/shop.js";
-import { SORTS } from "../use-book-filters.js";
+import { MEDIA, SORTS } from "../use-book-filters.js";
 
 /** A rupee bound typed by the shopper, sent to the URL after a short pause. */
 function PriceInput({ label, value, onCommit }) {
@@ -36,14 +37,23 @@ function Select({ label, value, onChange, children }) {
   );
 }
 
-/** categories: [{_id, name}] or null while loading; hideCategory on a category's own page. */
-export function BookFilters({ filters, update, clear, hasFilters, categories, hideCategory = false }) {
+/**
+ * categories: [{_id, name}] or null while loading; hideCategory on a category's own page (and an exam's);
+ * subjects: an exam page's [{slug, name}], offered instead of the category.
+ */
+export function BookFilters({ filters, update, clear, hasFilters, categories, hideCategory = false, subjects = null }) {
   const shop = useShop();
   // The server's lists (GET /api/shop); a language from a shared link shows even when it is not among them.
   const languages = shop?.languages ?? [];
   const formats = shop?.formats ?? [];
   return (
     <div className="filters" role="group" aria-label="Filter and sort books">
+      {subjects && (
+        <Select label="Subject" value={filters.subject} onChange={(subject) => update({ subject })}>
+          <option value="">All subjects</option>
+          {subjects.map((subject) => <option key={subject.slug} value={subject.slug}>{subject.name}</option>)}
+        </Select>
+      )}
       {!hideCategory && (
         <Select label="Category" value={filters.category.toLowerCase()} onChange={(category) => update({ category })}>
           <option value="">All categories</option>
@@ -68,6 +78,10 @@ export function BookFilters({ filters, update, clear, hasFilters, categories, hi
         {filters.language && !languages.includes(filters.language) && (
           <option value={filters.language}>{filters.language}</option>
         )}
+      </Select>
+      <Select label="Medium" value={filters.medium} onChange={(medium) => update({ medium })}>
+        <option value="">Any medium</option>
+        {MEDIA.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
       </Select>
       <Select label="Format" value={filters.format} onChange={(format) => update({ format })}>
         <option value="">Any format</option>
