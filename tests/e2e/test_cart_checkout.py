@@ -137,6 +137,8 @@ def test_a_price_change_at_checkout_is_shown_before_the_order_is_placed(page, sh
     page.goto("/checkout")
     fill_shipping(page)
     page.get_by_role("radio", name="Cash on Delivery").check()
+    # The price moves after the shopper's last quote (a quote still in flight would show the new price).
+    page.wait_for_load_state("networkidle")
     shop.set_book(book["id"], price_paise=52500)
     page.get_by_role("button", name="Place Order").click()
     expect(page.get_by_role("alert")).to_contain_text("Prices have changed since you opened your cart.")
