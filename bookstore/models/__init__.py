@@ -14,6 +14,7 @@ from bookstore.models.audit import AuditEntry
 from bookstore.models.coupon import COUPON_KINDS, Coupon, CouponUse
 from bookstore.models.shop_setting import ShopSetting
 from bookstore.models.search_synonym import SearchSynonym
+from bookstore.models.review import REVIEW_STATUSES, Review
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
@@ -21,5 +22,5 @@ __all__ = [
     "CONTACT_STATUSES", "CONTACT_SUBJECTS", "NewsletterSubscriber", "Order", "OrderLine", "OrderStatusChange",
     "PaymentEvent", "OutboxMail", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",
     "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry", "Coupon", "CouponUse", "COUPON_KINDS", "ShopSetting",
-    "SearchSynonym",
+    "SearchSynonym", "Review", "REVIEW_STATUSES",
 ]

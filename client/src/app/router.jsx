@@ -80,6 +80,7 @@ const ContactMessages = adminScreen("ContactMessages");
 const Coupons = adminScreen("Coupons");
 const CouponEditor = adminScreen("CouponEditor");
 const ShopSettings = adminScreen("ShopSettings");
+const ManageReviews = adminScreen("ManageReviews");
 const AdminNotFound = adminScreen("AdminNotFound");
 
 /** The frame of admin addresses: no shop header or footer (product §2.2), one boundary per address. */
@@ -150,6 +151,7 @@ export function AppRouter() {
               <Route path="coupons/new" element={<CouponEditor />} />
               <Route path="coupons/edit/:id" element={<CouponEditor />} />
               <Route path="shipping-payments" element={<ShopSettings />} />
+              <Route path="reviews" element={<ManageReviews />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Route>

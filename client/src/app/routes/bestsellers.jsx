@@ -4,7 +4,6 @@ import { getBestsellers } from "../../features/catalogue/api.js";
 import { BookCard } from "../../features/catalogue/components/book-card.jsx";
 import { BookActions } from "../../features/catalogue/components/book-actions.jsx";
 import { ShelfPage } from "../../features/catalogue/components/shelf-page.jsx";
-import { Stars } from "../../features/catalogue/components/stars.jsx";
 
 function RankedCard(book, index) {
   return (
@@ -12,12 +11,7 @@ function RankedCard(book, index) {
       book={book}
       headingLevel={2}
       badge={<span className="book-card__badge book-card__badge--rank"><span className="sr-only">Rank </span>#{index + 1}</span>}
-      extra={(
-        <>
-          <Stars rating={book.rating} count={book.ratingCount} />
-          <p className="book-card__meta">{(book.copiesSold ?? 0).toLocaleString("en-IN")} sold</p>
-        </>
-      )}
+      extra={<p className="book-card__meta">{(book.copiesSold ?? 0).toLocaleString("en-IN")} sold</p>}
       footer={<BookActions book={book} compact />}
     />
   );

@@ -10,6 +10,7 @@ import { useInitialData } from "../../features/catalogue/initial-data.js";
 import { BookDetails } from "../../features/catalogue/components/book-details.jsx";
 import { BookGrid } from "../../features/catalogue/components/book-grid.jsx";
 import { DeliveryCheck } from "../../features/delivery/components/delivery-check.jsx";
+import { BookReviews } from "../../features/reviews/components/book-reviews.jsx";
 
 function RelatedBooks({ book }) {
   const request = useCallback(
@@ -68,6 +69,7 @@ export function Book() {
         </ol>
       </nav>
       <BookDetails book={book} titleId={titleId} level={1} eagerCover buyExtras={<DeliveryCheck />} />
+      <BookReviews bookId={book._id} />
       <RelatedBooks book={book} />
     </article>
   );

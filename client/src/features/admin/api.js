@@ -144,6 +144,18 @@ export function saveShopSettings(changes) {
   return adminCall("admin/shop-settings", { method: "PUT", body: changes });
 }
 
+// ------------------------------------------------------------------ reviews
+
+/** {reviews, pagination: {page, totalReviews, totalPages}}, newest first; status: published or hidden. */
+export function listReviews({ page = 1, status, signal } = {}) {
+  return adminCall(`admin/reviews${query({ page, limit: ADMIN_PAGE_SIZE, status })}`, { signal });
+}
+
+/** Publish a review, or hide it with a reason; resolves to {message, review}. */
+export function moderateReview(id, status, reason = "") {
+  return adminCall(`admin/reviews/${encodeURIComponent(id)}`, { method: "PUT", body: { status, reason } });
+}
+
 // ------------------------------------------------------------------ coupons
 
 /** Every coupon with its use count, newest first (the server sends the whole list). */

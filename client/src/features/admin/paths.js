@@ -15,6 +15,7 @@ export const adminPaths = {
   orders: (params) => `/admin/orders${params ? `?${new URLSearchParams(params)}` : ""}`,
   contacts: () => "/admin/contacts",
   shopSettings: () => "/admin/shipping-payments",
+  reviews: () => "/admin/reviews",
   coupons: (params) => `/admin/coupons${params ? `?${new URLSearchParams(params)}` : ""}`,
   newCoupon: () => "/admin/coupons/new",
   editCoupon: (id) => `/admin/coupons/edit/${encodeURIComponent(id)}`,

@@ -12,6 +12,7 @@ export { ContactMessages } from "./contacts.jsx";
 export { Coupons } from "./coupons.jsx";
 export { CouponEditor } from "./coupon-editor.jsx";
 export { ShopSettings } from "./shop-settings.jsx";
+export { ManageReviews } from "./reviews.jsx";
 export { AdminNotFound } from "./not-found.jsx";
 
 /** Resolves when the admin styles apply, so no admin screen is ever drawn unstyled. */

@@ -4,6 +4,7 @@ import { paths } from "../../../config/paths.js";
 import { Price } from "../../../components/ui/price.jsx";
 import { useBookDetail } from "../book-detail-context.jsx";
 import { BookCover } from "./book-cover.jsx";
+import { Stars } from "./stars.jsx";
 
 /** `badge`, `extra` and `footer` let shelves add a rank, a NEW label, a date, sales or buttons. */
 export function BookCard({ book, badge, extra, footer, headingLevel = 3, priority = false }) {
@@ -29,6 +30,7 @@ export function BookCard({ book, badge, extra, footer, headingLevel = 3, priorit
           </Link>
         </Heading>
         <p className="book-card__author">{book.author}</p>
+        {book.ratingCount > 0 && <Stars rating={book.rating} count={book.ratingCount} />}
         {extra}
         <Price price={book.price} discountedPrice={book.discountedPrice} />
         {book.stock === 0 && <p className="book-card__stock">Out of stock</p>}

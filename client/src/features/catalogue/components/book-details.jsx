@@ -1,5 +1,6 @@
 // Everything the shop knows about one book (product §3.6 fields): shared by the modal and /book/{id}.
 import { Link } from "react-router-dom";
+import { Stars } from "./stars.jsx";
 import { paths } from "../../../config/paths.js";
 import { Price } from "../../../components/ui/price.jsx";
 import { shippingNote, useShop } from "../../../lib/shop.js";
@@ -63,6 +64,7 @@ export function BookDetails({ book, titleId, level = 2, eagerCover = false, buyE
       <div className="book-details__main">
         <Title id={titleId} className="book-details__title">{book.title}</Title>
         <p className="book-details__author">by {book.author}</p>
+        {book.ratingCount > 0 && <Stars rating={book.rating} count={book.ratingCount} />}
         <p className="book-details__category">
           Category: <Link to={paths.category(book.category)}>{book.category}</Link>
         </p>
