@@ -81,6 +81,8 @@ const Coupons = adminScreen("Coupons");
 const CouponEditor = adminScreen("CouponEditor");
 const ShopSettings = adminScreen("ShopSettings");
 const AdminNotFound = adminScreen("AdminNotFound");
+const Newsletter = adminScreen("Newsletter");
+const AuditLog = adminScreen("AuditLog");
 
 /** The frame of admin addresses: no shop header or footer (product §2.2), one boundary per address. */
 function AdminFrame() {
@@ -150,6 +152,8 @@ export function AppRouter() {
               <Route path="coupons/new" element={<CouponEditor />} />
               <Route path="coupons/edit/:id" element={<CouponEditor />} />
               <Route path="shipping-payments" element={<ShopSettings />} />
+              <Route path="newsletter" element={<Newsletter />} />
+              <Route path="audit" element={<AuditLog />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Route>

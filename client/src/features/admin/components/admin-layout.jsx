@@ -14,6 +14,8 @@ const MENU = [
   { label: "Contact Messages", to: adminPaths.contacts(), icon: "mail" },
   { label: "Coupons", to: adminPaths.coupons(), icon: "coupon" },
   { label: "Shipping & payments", to: adminPaths.shopSettings(), icon: "truck" },
+  { label: "Newsletter", to: adminPaths.newsletter(), icon: "newsletter" },
+  { label: "Audit log", to: adminPaths.audit(), icon: "audit" },
 ];
 
 export function AdminLayout() {
