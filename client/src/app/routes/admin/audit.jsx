@@ -23,11 +23,18 @@ function valueText(value) {
   return text.length > LONGEST_VALUE ? `${text.slice(0, LONGEST_VALUE - 1)}…` : text;
 }
 
-/** Each changed field with its value before and after (one side only for a creation or a deletion). */
+const isEmpty = (value) => value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+
+/**
+ * Each changed field with its value before and after; a creation or a deletion (one side only) lists the fields
+ * that held something.
+ */
 function Changes({ entry }) {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const oneSided = entry.before == null || entry.after == null;
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((field) => !oneSided || !isEmpty(before[field] ?? after[field]));
   if (fields.length === 0) return <span className="adm-muted">—</span>;
   return (
     <ul className="adm-changes">
