@@ -120,3 +120,13 @@ def delete_book(book_id):
         return {"archived": True,
                 "message": "The book is in past orders, so it was archived: shoppers no longer see it."}
     return {"archived": False, "message": "Book deleted."}
+
+
+@blp.route("/<string:book_id>/restore", methods=["POST"])
+@admin_only
+@blp.response(200, BookReplySchema)
+def restore_book(book_id):
+    """Put an archived book back on sale (audited as book.restore); a book already on sale is left as it is."""
+    book = inventory.restore_book(book_id, current_user())
+    tag = inventory.version_tag(book)
+    return {"message": f"{book.title} is on sale again.", "book": book, "version": tag}, 200, {"ETag": tag}

@@ -1,4 +1,4 @@
-"""The shop's own book management (administrators): add, edit, change covers, delete or archive.
+"""The shop's own book management (administrators): add, edit, change covers, delete or archive, restore.
 
 Each use case is one transaction that carries its audit entry. Cover files are written before the
 commit (a row never points at a missing file) and removed after it (a file is never removed while
@@ -194,6 +194,21 @@ def remove_book(book_id: str, actor: User) -> bool:
         return _archive(find_any(book_id), actor)
     _remove_unused(keys, None)
     return False
+
+
+def restore_book(book_id: str, actor: User) -> Book:
+    """Put an archived book back on sale as it is (a book on sale is left unchanged, with no audit entry).
+
+    Unlike an edit, it checks none of the form's rules, so a book without a cover can come back too.
+    :raise NotFound:
+    """
+    book = find_any(book_id)
+    if book.archived:
+        before = snapshot(book)
+        book.archived = False
+        audit.record(actor, "book.restore", "book", book.id, before, snapshot(book))
+        db.session.commit()
+    return book
 
 
 def _archive(book: Book, actor: User) -> bool:

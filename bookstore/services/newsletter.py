@@ -58,6 +58,21 @@ def confirmed(page: int, limit: int) -> Page:
     return paginate(_confirmed(), page, limit, NewsletterSubscriber.confirmed_at.desc(), NewsletterSubscriber.id.desc())
 
 
+EXPORT_BATCH = 500
+
+
 def all_confirmed():
-    """Every confirmed address, oldest first, read in batches (for the CSV export)."""
-    return db.session.scalars(_confirmed().order_by(NewsletterSubscriber.id).execution_options(yield_per=500))
+    """Every confirmed address, oldest first, read in batches (for the CSV export).
+
+    A generator: nothing is read until the streamed response asks for rows, so every read happens inside the
+    context the stream holds (a result opened in the view would belong to a session closed once the view returns).
+    """
+    after = 0
+    while True:
+        batch = db.session.scalars(_confirmed().where(NewsletterSubscriber.id > after)
+                                   .order_by(NewsletterSubscriber.id).limit(EXPORT_BATCH)).all()
+        yield from batch
+        if len(batch) < EXPORT_BATCH:
+            return
+        after = batch[-1].id
+        db.session.expunge_all()  # keep memory flat on large exports

@@ -358,3 +358,45 @@ def test_a_book_in_past_orders_is_archived_not_deleted(app, client, admin, auth)
     assert audit_log()[-1].action == "book.restore"
     assert search_ids(client, "Quantitative Aptitude") == [book["_id"]]
     assert book_count_of("banking") == before
+
+
+def test_restore_puts_an_archived_book_back_on_sale_once(client, admin, factories):
+    """POST /restore puts an archived book back on sale as it is (no cover needed), audited as book.restore with
+    archived true → false; restoring a book on sale answers the same and records nothing."""
+    book = factories.book(title="Previous Years Banking Papers", category="banking", stock=3)  # no cover
+    placed(client, [(book, 1)])
+    before = book_count_of("banking")
+    assert client.delete(f"/api/books/{book.id}", headers=admin).get_json()["archived"] is True
+    assert search_ids(client, "Previous Years Banking") == []
+
+    response = client.post(f"/api/books/{book.id}/restore", headers=admin)
+    assert response.status_code == 200, response.get_json()
+    reply = response.get_json()
+    assert reply["success"] is True and reply["message"] == "Previous Years Banking Papers is on sale again."
+    assert reply["book"]["archived"] is False and reply["version"] == response.headers["ETag"]
+    db.session.expire_all()
+    assert db.session.get(Book, book.id).archived is False
+    assert (audit_log()[-1].action, audit_log()[-1].entity_id) == ("book.restore", str(book.id))
+    assert audit_log()[-1].before == {"archived": True} and audit_log()[-1].after == {"archived": False}
+    assert search_ids(client, "Previous Years Banking") == [str(book.id)]
+    assert book_count_of("banking") == before
+
+    again = client.post(f"/api/books/{book.id}/restore", headers=admin)
+    assert again.status_code == 200 and again.get_json()["book"]["archived"] is False
+    assert [entry.action for entry in audit_log()] == ["book.archive", "book.restore"]
+
+
+def test_restore_needs_an_admin_and_a_known_book(client, admin, auth, factories):
+    """Restoring is 401 for guests, 403 for shoppers and 404 for unknown or malformed ids; the book stays archived
+    and nothing is audited."""
+    book = factories.book(title="Archived Almanac", archived=True)
+    path = f"/api/books/{book.id}/restore"
+    assert client.post(path).status_code == 401
+    refused_shopper = client.post(path, headers=auth.customer())
+    assert refused_shopper.status_code == 403 and refused_shopper.get_json()["success"] is False
+    for unknown in ("999999", "not-an-id", "99999999999999999999999"):
+        missing = client.post(f"/api/books/{unknown}/restore", headers=admin)
+        assert missing.status_code == 404 and missing.get_json()["message"] == "Book not found."
+    db.session.expire_all()
+    assert db.session.get(Book, book.id).archived is True
+    assert audit_log() == []

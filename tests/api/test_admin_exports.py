@@ -96,6 +96,21 @@ def test_newsletter_lists_and_exports_confirmed_subscribers_only(client, admin):
     assert [row[0] for row in rows[1:]] == ["first@example.in", "second@example.in", "'-cmd@example.in"]
 
 
+def test_a_large_newsletter_export_is_complete(client, admin, monkeypatch):
+    """More confirmed subscribers than one read batch: every one is in the file once, oldest first, and the
+    unconfirmed address between them is not."""
+    from bookstore.services import newsletter as newsletter_service
+    monkeypatch.setattr(newsletter_service, "EXPORT_BATCH", 2)
+    emails = [f"reader{n}@example.in" for n in range(5)]
+    for email in emails[:3]:
+        _subscriber(email)
+    _subscriber("waiting@example.in", confirmed=False)
+    for email in emails[3:]:
+        _subscriber(email)
+    rows = read_csv(client.get("/api/admin/newsletter/export.csv", headers=admin))
+    assert [row[0] for row in rows[1:]] == emails
+
+
 def test_the_audit_log_is_paged_and_filtered(client, admin, factories):
     """Entries newest first with actor, action, entity and the changed fields; filter by type and id."""
     first, second = factories.contact(), factories.contact()

@@ -223,6 +223,8 @@ def test_add_edit_and_delete_a_book_with_a_cover(page, server, admin, factories,
     expect(dialog).to_contain_text("Are you sure you want to delete this book?")
     dialog.get_by_role("button", name="Delete").click()
     expect(page.get_by_role("status").filter(has_text="archived")).to_be_visible()
+    expect(page.get_by_role("row", name=re.compile(title))).to_have_count(0)  # the list hides archived books
+    page.get_by_label("Show archived").click()
     expect(page.get_by_role("row", name=re.compile(title))).to_contain_text("Archived")
     assert api.search("Quantitative Aptitude Bank") == []
     shop = page.context.new_page()
@@ -351,7 +353,7 @@ def test_side_menu_collapses_on_a_phone(page_factory, server, admin):
     expect(toggle).to_have_attribute("aria-expanded", "true")
     expect(menu).to_be_visible()
     expect(menu.get_by_role("link")).to_have_text(["Dashboard", "Manage Books", "Manage Orders", "Contact Messages",
-                                                    "Coupons", "Reviews", "Shipping & payments", "Back to Store"])
+                                                    "Coupons", "Reviews", "Shipping & payments", "Newsletter", "Audit log", "Back to Store"])
     expect(menu.get_by_role("button", name="Logout")).to_be_visible()
     menu.get_by_role("link", name="Manage Orders").click()
     phone.wait_for_url(server.base_url + "/admin/orders")

@@ -82,6 +82,8 @@ const CouponEditor = adminScreen("CouponEditor");
 const ShopSettings = adminScreen("ShopSettings");
 const ManageReviews = adminScreen("ManageReviews");
 const AdminNotFound = adminScreen("AdminNotFound");
+const Newsletter = adminScreen("Newsletter");
+const AuditLog = adminScreen("AuditLog");
 
 /** The frame of admin addresses: no shop header or footer (product §2.2), one boundary per address. */
 function AdminFrame() {
@@ -152,6 +154,8 @@ export function AppRouter() {
               <Route path="coupons/edit/:id" element={<CouponEditor />} />
               <Route path="shipping-payments" element={<ShopSettings />} />
               <Route path="reviews" element={<ManageReviews />} />
+              <Route path="newsletter" element={<Newsletter />} />
+              <Route path="audit" element={<AuditLog />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Route>

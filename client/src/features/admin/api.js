@@ -4,6 +4,7 @@ import { clearAdminSession, getAdminSession } from "./session.js";
 
 export const ADMIN_PAGE_SIZE = 10; // product §2.5: orders and contacts, 10 a page
 export const BOOKS_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 20;
 
 /** "?a=1&b=2" from the non-empty values of params. */
 function query(params) {
@@ -60,9 +61,9 @@ export async function getRecentOrders({ signal } = {}) {
 
 // ------------------------------------------------------------------ books
 
-/** A page of the catalogue, archived books included: {books, totalBooks, totalPages, pagination}. */
-export function listBooks({ page = 1, search, category, signal } = {}) {
-  const params = { includeArchived: true, page, limit: BOOKS_PAGE_SIZE, search, category, sortBy: "newest" };
+/** A page of the catalogue, archived books too with `archived`: {books, totalBooks, totalPages, pagination}. */
+export function listBooks({ page = 1, search, category, archived = false, signal } = {}) {
+  const params = { includeArchived: archived || undefined, page, limit: BOOKS_PAGE_SIZE, search, category, sortBy: "newest" };
   return adminCall(`books${query(params)}`, { signal });
 }
 
@@ -90,6 +91,11 @@ export function updateBook(id, fields, { version } = {}) {
 /** Delete a book, or archive it when it is in past orders; resolves to {archived, message}. */
 export function deleteBook(id) {
   return adminCall(`books/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+/** Put an archived book back on sale as it is (audited as book.restore); resolves to {message, book, version}. */
+export function restoreBook(id) {
+  return adminCall(`books/${encodeURIComponent(id)}/restore`, { method: "POST" });
 }
 
 export async function getCategories({ signal } = {}) {
@@ -172,4 +178,23 @@ export function createCoupon(fields) {
 /** Change a coupon (fields left out keep their values); resolves to {message, coupon}. */
 export function updateCoupon(id, fields) {
   return adminCall(`admin/coupons/${encodeURIComponent(id)}`, { method: "PUT", body: fields });
+}
+
+// ------------------------------------------------------------------ newsletter
+
+/** {subscribers, pagination: {page, totalSubscribers, totalPages}}: confirmed subscribers, newest first. */
+export function listSubscribers({ page = 1, signal } = {}) {
+  return adminCall(`admin/newsletter${query({ page, limit: ADMIN_PAGE_SIZE })}`, { signal });
+}
+
+/** Every confirmed subscriber as a CSV Blob. */
+export function exportSubscribers() {
+  return adminCall("admin/newsletter/export.csv", { as: "blob", headers: { Accept: "text/csv" } });
+}
+
+// ------------------------------------------------------------------ audit log
+
+/** {entries, pagination: {page, totalEntries, totalPages}}, newest first, of one kind of thing or one thing. */
+export function listAuditEntries({ page = 1, entityType, entityId, signal } = {}) {
+  return adminCall(`admin/audit${query({ page, limit: AUDIT_PAGE_SIZE, entityType, entityId })}`, { signal });
 }

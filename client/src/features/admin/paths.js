@@ -19,4 +19,6 @@ export const adminPaths = {
   coupons: (params) => `/admin/coupons${params ? `?${new URLSearchParams(params)}` : ""}`,
   newCoupon: () => "/admin/coupons/new",
   editCoupon: (id) => `/admin/coupons/edit/${encodeURIComponent(id)}`,
+  newsletter: () => "/admin/newsletter",
+  audit: (params) => `/admin/audit${params ? `?${new URLSearchParams(params)}` : ""}`,
 };

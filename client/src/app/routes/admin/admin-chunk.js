@@ -14,6 +14,8 @@ export { CouponEditor } from "./coupon-editor.jsx";
 export { ShopSettings } from "./shop-settings.jsx";
 export { ManageReviews } from "./reviews.jsx";
 export { AdminNotFound } from "./not-found.jsx";
+export { Newsletter } from "./newsletter.jsx";
+export { AuditLog } from "./audit.jsx";
 
 /** Resolves when the admin styles apply, so no admin screen is ever drawn unstyled. */
 export function stylesReady() {

@@ -1,9 +1,9 @@
-// /admin/books: find books, see stock at a glance, and edit, add or delete them.
+// /admin/books: find books, see stock at a glance, and edit, add or delete them; show archived ones and restore them.
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
-import { deleteBook, getCategories, getDashboardStats, listBooks } from "../../../features/admin/api.js";
+import { deleteBook, getCategories, getDashboardStats, listBooks, restoreBook } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";
 import { formatCount } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
@@ -13,20 +13,23 @@ import { useListParams } from "../../../features/admin/use-list-params.js";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 export function ManageBooks() {
-  const listParams = useListParams({ category: null });
-  const { page, search, filters: { category }, update } = listParams;
+  const listParams = useListParams({ category: null, archived: ["show"] });
+  const { page, search, filters: { category, archived }, update } = listParams;
   const location = useLocation();
   const navigate = useNavigate();
   const [notice, setNotice] = useState(location.state?.notice ?? null);
   const [doomed, setDoomed] = useState(null);
   const [deleting, setDeleting] = useState(false);
+  const [restoring, setRestoring] = useState(null); // the archived book the admin asked to put back on sale
+  const [restoreBusy, setRestoreBusy] = useState(false);
 
   // A success message handed over by the book form is shown once, not again on reload.
   useEffect(() => {
     if (location.state?.notice) navigate(location.pathname + location.search, { replace: true, state: null });
   }, [location, navigate]);
 
-  const books = useRequest(useCallback(({ signal }) => listBooks({ page, search, category, signal }), [page, search, category]));
+  const books = useRequest(useCallback(({ signal }) => listBooks({ page, search, category, archived: Boolean(archived), signal }),
+    [page, search, category, archived]));
   const counts = useRequest(useCallback(({ signal }) => getDashboardStats({ signal }), []));
   const categories = useRequest(useCallback(({ signal }) => getCategories({ signal }), []));
 
@@ -42,6 +45,21 @@ export function ManageBooks() {
     } finally {
       setDeleting(false);
       setDoomed(null);
+    }
+  };
+
+  const confirmRestore = async () => {
+    setRestoreBusy(true);
+    try {
+      await restoreBook(restoring._id);
+      setNotice({ kind: "success", text: `“${restoring.title}” is on sale again.` });
+      books.retry();
+      counts.retry();
+    } catch (error) {
+      setNotice({ kind: "error", text: `Failed to restore book. ${error.message ?? ""}`.trim() });
+    } finally {
+      setRestoreBusy(false);
+      setRestoring(null);
     }
   };
 
@@ -70,8 +88,13 @@ export function ManageBooks() {
       <>
         <Link to={adminPaths.editBook(book._id)} className="adm-button adm-button--small adm-button--secondary"
           aria-label={`Edit ${book.title}`}>Edit</Link>
-        <button type="button" className="adm-button adm-button--small adm-button--danger-outline"
-          aria-label={`Delete ${book.title}`} onClick={() => setDoomed(book)}>Delete</button>
+        {book.archived ? (
+          <button type="button" className="adm-button adm-button--small adm-button--secondary"
+            aria-label={`Restore ${book.title}`} onClick={() => setRestoring(book)}>Restore</button>
+        ) : (
+          <button type="button" className="adm-button adm-button--small adm-button--danger-outline"
+            aria-label={`Delete ${book.title}`} onClick={() => setDoomed(book)}>Delete</button>
+        )}
       </>
     ) },
   ];
@@ -104,6 +127,13 @@ export function ManageBooks() {
             {(categories.data ?? []).map((item) => <option key={item._id} value={item.slug}>{item.name}</option>)}
           </select>
         </div>
+        <div className="adm-field">
+          <span className="adm-check__row">
+            <input id="book-archived" type="checkbox" checked={Boolean(archived)}
+              onChange={(event) => update({ archived: event.target.checked ? "show" : "", page: 1 })} />
+            <label htmlFor="book-archived">Show archived</label>
+          </span>
+        </div>
       </ListFilters>
 
       {books.status === "error" && <AdminLoadError title="Failed to fetch books" error={books.error} retry={books.retry} />}
@@ -115,11 +145,12 @@ export function ManageBooks() {
             <div className="adm-panel__head adm-panel__head--padded">
               <h2 id="inventory-title">Inventory</h2>
               <p className="adm-muted" aria-live="polite">
-                {list.totalBooks === 0 ? "No books match." : `${formatCount(list.totalBooks)}${list.pagination?.totalIsApproximate ? "+" : ""} book${list.totalBooks === 1 ? "" : "s"}${search ? ` matching “${search}”` : ""}`}
+                {list.totalBooks === 0 ? "No books match." : `${formatCount(list.totalBooks)}${list.pagination?.totalIsApproximate ? "+" : ""} book${list.totalBooks === 1 ? "" : "s"}${search ? ` matching “${search}”` : ""}${archived ? ", archived included" : ""}`}
               </p>
             </div>
           )}
-          empty={{ title: "No books found", text: "Try another search or category, or add a new book." }}
+          empty={{ title: "No books found",
+            text: archived ? "Try another search or category, or add a new book." : "Try another search or category, show archived books, or add a new book." }}
           page={list.pagination?.page ?? page} totalPages={list.totalPages} pagerLabel="Book pages"
           onPage={(next) => update({ page: next })} />
       )}
@@ -130,6 +161,15 @@ export function ManageBooks() {
           <p>Are you sure you want to delete this book?</p>
           <p className="adm-muted">“{doomed.title}” by {doomed.author}. A book that appears in past orders is archived
             instead: shoppers no longer see it, and order history keeps it.</p>
+        </ConfirmDialog>
+      )}
+
+      {restoring && (
+        <ConfirmDialog title="Restore book" confirmLabel="Restore" busy={restoreBusy}
+          onConfirm={confirmRestore} onCancel={() => setRestoring(null)}>
+          <p>Put this book back on sale?</p>
+          <p className="adm-muted">“{restoring.title}” by {restoring.author}. Shoppers will see it again in the shop,
+            with its current price and stock.</p>
         </ConfirmDialog>
       )}
     </>

@@ -12,19 +12,8 @@ import { OrderStatusBadge } from "../../../features/admin/components/status-badg
 import { OrderStatusSelect } from "../../../features/admin/components/order-status-select.jsx";
 import { AdminTable, ListFilters } from "../../../features/admin/components/admin-list.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
+import { download } from "../../../features/admin/download.js";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
-
-/** Save a Blob under filename through a temporary link (the export needs the admin token, so no plain link). */
-function download(blob, filename) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function ManageOrders() {
   const listParams = useListParams({ status: ORDER_STATUSES });

@@ -15,6 +15,8 @@ const MENU = [
   { label: "Coupons", to: adminPaths.coupons(), icon: "coupon" },
   { label: "Reviews", to: adminPaths.reviews(), icon: "star" },
   { label: "Shipping & payments", to: adminPaths.shopSettings(), icon: "truck" },
+  { label: "Newsletter", to: adminPaths.newsletter(), icon: "newsletter" },
+  { label: "Audit log", to: adminPaths.audit(), icon: "audit" },
 ];
 
 export function AdminLayout() {

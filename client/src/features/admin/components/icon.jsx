@@ -9,6 +9,8 @@ const PATHS = {
   truck: "M2 6h12v10H2zM14 9h4l3 3v4h-7zM6 19a2 2 0 100-4 2 2 0 000 4zM17 19a2 2 0 100-4 2 2 0 000 4z",
   store: "M10 6l-6 6 6 6M4 12h16",
   logout: "M14 4h6v16h-6M10 8l-4 4 4 4M6 12h10",
+  newsletter: "M4 5h16v14H4zM7 9h10M7 12h10M7 15h6",
+  audit: "M12 4a8 8 0 100 16 8 8 0 000-16zM12 8v4l3 2",
 };
 
 export function Icon({ name }) {

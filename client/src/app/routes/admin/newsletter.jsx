@@ -1,0 +1,70 @@
+// /admin/newsletter: the newsletter's confirmed subscribers, paged, and a CSV export of them all.
+import { useCallback, useState } from "react";
+import { useRequest } from "../../../lib/use-request.js";
+import { exportSubscribers, listSubscribers } from "../../../features/admin/api.js";
+import { formatCount, formatDateTime } from "../../../features/admin/format.js";
+import { download } from "../../../features/admin/download.js";
+import { Alert } from "../../../features/admin/components/alert.jsx";
+import { EmailText } from "../../../features/admin/components/email-text.jsx";
+import { AdminTable } from "../../../features/admin/components/admin-list.jsx";
+import { useListParams } from "../../../features/admin/use-list-params.js";
+import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
+
+const columns = [
+  { key: "email", header: "E-mail", label: false, className: "adm-card-head adm-break",
+    cell: (subscriber) => <span className="adm-book-title"><EmailText email={subscriber.email} /></span> },
+  // The server lists confirmed subscribers only: pending and unsubscribed addresses never reach this list.
+  { key: "status", header: "Status", cell: () => <span className="adm-badge adm-badge--delivered">Confirmed</span> },
+  { key: "signedUp", header: "Signed up", className: "adm-nowrap", cell: (subscriber) => formatDateTime(subscriber.createdAt) },
+  { key: "confirmed", header: "Confirmed", className: "adm-nowrap", cell: (subscriber) => formatDateTime(subscriber.confirmedAt) },
+];
+
+export function Newsletter() {
+  const { page, update } = useListParams();
+  const [notice, setNotice] = useState(null);
+  const [exporting, setExporting] = useState(false);
+  const subscribers = useRequest(useCallback(({ signal }) => listSubscribers({ page, signal }), [page]));
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      download(await exportSubscribers(), `newsletter-${new Date().toISOString().slice(0, 10)}.csv`);
+      setNotice({ kind: "success", text: "The CSV export has been downloaded." });
+    } catch (error) {
+      setNotice({ kind: "error", text: `The export failed. ${error.message ?? ""}`.trim() });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const list = subscribers.data;
+  const total = list?.pagination?.totalSubscribers ?? 0;
+  return (
+    <>
+      <title>Newsletter — Bookstore Admin</title>
+      <header className="adm-page-head adm-page-head--row">
+        <div>
+          <h1>Newsletter</h1>
+          {list && <p className="adm-page-head__lead">{formatCount(total)} confirmed subscriber{total === 1 ? "" : "s"}</p>}
+        </div>
+        <button type="button" className="adm-button adm-button--secondary" onClick={exportCsv} disabled={exporting || total === 0}>
+          {exporting ? "Preparing CSV…" : "Export CSV"}
+        </button>
+      </header>
+
+      {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
+      {subscribers.status === "error" && (
+        <AdminLoadError title="Failed to fetch subscribers" error={subscribers.error} retry={subscribers.retry} />
+      )}
+      {subscribers.status === "loading" && !list && <AdminLoading label="Loading subscribers…" />}
+      {list && (
+        <AdminTable label="Subscribers" columns={columns} rows={list.subscribers} busy={subscribers.status === "loading"}
+          rowProps={(subscriber) => ({ "data-subscriber": subscriber.email })}
+          empty={{ title: "No subscribers yet",
+            text: "Addresses appear here once their owners confirm the subscription from the e-mail they were sent." }}
+          page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} pagerLabel="Subscriber pages"
+          onPage={(next) => update({ page: next })} />
+      )}
+    </>
+  );
+}
