@@ -9,7 +9,7 @@ import { getBestsellers, getBook } from "../../features/catalogue/api.js";
 import { useInitialData } from "../../features/catalogue/initial-data.js";
 import { BookDetails } from "../../features/catalogue/components/book-details.jsx";
 import { BookGrid } from "../../features/catalogue/components/book-grid.jsx";
-import { DeliveryCheck } from "../../features/delivery/components/delivery-check.jsx";
+import { BookBuying } from "../components/book-buying.jsx";
 
 function RelatedBooks({ book }) {
   const request = useCallback(
@@ -67,7 +67,7 @@ export function Book() {
           <li aria-current="page">{book.title}</li>
         </ol>
       </nav>
-      <BookDetails book={book} titleId={titleId} level={1} eagerCover buyExtras={<DeliveryCheck />} />
+      <BookDetails book={book} titleId={titleId} level={1} eagerCover buyExtras={<BookBuying book={book} />} />
       <RelatedBooks book={book} />
     </article>
   );
