@@ -32,8 +32,8 @@ function Field({ name, label, required, hint, error, children, wide }) {
 }
 
 /** The exams a book prepares for, by group, each checked exam offering its subjects. */
-function ExamPicker({ exams, values, setValues, disabled, error }) {
-  const { status, data } = useRequest(exams.load);
+function ExamPicker({ source, values, setValues, disabled, error }) {
+  const { status, data } = useRequest(source.load);
   const toggle = (name, id) => setValues((current) => {
     const chosen = current[name].includes(id) ? current[name].filter((other) => other !== id) : [...current[name], id];
     if (name !== "examIds" || chosen.includes(id)) return { ...current, [name]: chosen };
@@ -47,7 +47,7 @@ function ExamPicker({ exams, values, setValues, disabled, error }) {
   return (
     <div className="adm-exams" id="field-examIds">
       {error && <p className="adm-field__error" id="book-exams-error">{error}</p>}
-      {exams.group(data).map(([group, exams]) => (
+      {source.group(data).map(([group, exams]) => (
         <fieldset key={group} className="adm-exams__group">
           <legend>{group}</legend>
           {exams.map((exam) => {
@@ -248,7 +248,7 @@ export function BookForm({ initial, currentCover, categories, exams, editing, on
             {(props) => <input type="text" inputMode="numeric" maxLength={12} autoComplete="off" {...bind(props)} />}
           </Field>
         </div>
-        <ExamPicker exams={exams} values={values} setValues={setValues} disabled={saving} error={err("examIds") ?? err("subjectIds")} />
+        <ExamPicker source={exams} values={values} setValues={setValues} disabled={saving} error={err("examIds") ?? err("subjectIds")} />
       </fieldset>
 
       <fieldset className="adm-fieldset">
