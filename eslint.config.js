@@ -37,7 +37,7 @@ const boundaries = [
 ];
 
 export default [
-  { ignores: ["bookstore/static/dist/", "node_modules/", ".venv/"] },
+  { ignores: ["bookstore/static/dist/", "node_modules/", ".venv/", "instance/", "test-artifacts/", "bench/.data/"] },
   {
     files: ["client/**/*.{js,jsx,mjs}", "eslint.config.js"],
     languageOptions: {
