@@ -1,9 +1,11 @@
-// The root route's element: account and cart state around every screen, and the sign-in dialog.
+// The root route's element: account and cart state around every screen, and the sign-in dialog;
+// a logout empties the cart (product §2.3).
 // It sits inside the router so providers and the dialog can use router hooks.
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { AuthProvider, useAuth } from "../features/auth/auth-context.jsx";
 import { CartProvider } from "../features/cart/cart-context.jsx";
+import { clearStoredCart } from "../features/cart/cart-storage.js";
 
 // The dialog and its forms load on first use, keeping them out of the home page's JavaScript.
 const AuthModal = lazy(() => import("../features/auth/components/auth-modal.jsx")
@@ -16,7 +18,7 @@ function AuthModalSlot() {
 
 export function AppProviders() {
   return (
-    <AuthProvider>
+    <AuthProvider onLogout={clearStoredCart}>
       <CartProvider>
         <Outlet />
         <AuthModalSlot />

@@ -8,7 +8,7 @@
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from "react-router-dom";
 import { AppProviders } from "./providers.jsx";
-import { SiteLayout } from "../components/layout/site-layout.jsx";
+import { SiteLayout } from "./layout/site-layout.jsx";
 import { Home } from "./routes/home.jsx";
 import { RouteErrorBoundary } from "./routes/route-error.jsx";
 import { Loading } from "../components/ui/request-state.jsx";

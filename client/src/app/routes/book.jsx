@@ -9,7 +9,8 @@ import { getBestsellers, getBook } from "../../features/catalogue/api.js";
 import { useInitialData } from "../../features/catalogue/initial-data.js";
 import { BookDetails } from "../../features/catalogue/components/book-details.jsx";
 import { BookGrid } from "../../features/catalogue/components/book-grid.jsx";
-import { DeliveryCheck } from "../../features/delivery/components/delivery-check.jsx";
+import { useAuth } from "../../features/auth/auth-context.jsx";
+import { BookBuying } from "../components/book-buying.jsx";
 import { BookReviews } from "../../features/reviews/components/book-reviews.jsx";
 
 function RelatedBooks({ book }) {
@@ -37,6 +38,7 @@ function describe(book) {
 }
 
 export function Book() {
+  const { isSignedIn } = useAuth();
   const { id = "" } = useParams();
   const titleId = useId();
   const initial = useInitialData("initial-book", (book) => (book._id === id ? book : undefined));
@@ -68,8 +70,8 @@ export function Book() {
           <li aria-current="page">{book.title}</li>
         </ol>
       </nav>
-      <BookDetails book={book} titleId={titleId} level={1} eagerCover buyExtras={<DeliveryCheck />} />
-      <BookReviews bookId={book._id} />
+      <BookDetails book={book} titleId={titleId} level={1} eagerCover buyExtras={<BookBuying book={book} />} />
+      <BookReviews bookId={book._id} isSignedIn={isSignedIn} />
       <RelatedBooks book={book} />
     </article>
   );

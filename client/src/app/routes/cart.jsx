@@ -11,7 +11,7 @@ import { OrderSummary } from "../../features/cart/components/order-summary.jsx";
 import { CouponField } from "../../features/checkout/components/coupon-field.jsx";
 import { useStoredCoupon } from "../../features/checkout/coupon-storage.js";
 import { useQuote } from "../../features/checkout/use-quote.js";
-import { estimateText, savedPin } from "../../features/delivery/pin.js";
+import { estimateText, savedPin } from "../../lib/pin.js";
 import { useDelivery } from "../../features/delivery/use-delivery.js";
 
 /** "Delivery to Bengaluru (560001): Delivered between …", or the shop's word on the PIN; "" without one. */

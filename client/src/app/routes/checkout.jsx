@@ -19,7 +19,7 @@ import { ShippingForm } from "../../features/checkout/components/shipping-form.j
 import { forgetCoupon, useStoredCoupon } from "../../features/checkout/coupon-storage.js";
 import { useCheckout } from "../../features/checkout/use-checkout.js";
 import { useQuote } from "../../features/checkout/use-quote.js";
-import { normalisePin, rememberPin, savedPin } from "../../features/delivery/pin.js";
+import { normalisePin, rememberPin, savedPin } from "../../lib/pin.js";
 import { useDelivery } from "../../features/delivery/use-delivery.js";
 import { FILL_ALL, stateMismatch, validateShipping } from "../../features/checkout/validation.js";
 
@@ -71,7 +71,7 @@ export function Checkout() {
   const cart = useCart();
   const navigate = useNavigate();
   const config = useRequest(getPaymentConfig);
-  const { place, notice, setNotice, busy } = useCheckout();
+  const { place, notice, setNotice, busy } = useCheckout(cart);
   const [step, setStep] = useState(0);
   const [address, setAddress] = useState(() => initialAddress(user));
   const [errors, setErrors] = useState({});

@@ -2,7 +2,7 @@
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { getNewReleases } from "../../features/catalogue/api.js";
 import { BookCard } from "../../features/catalogue/components/book-card.jsx";
-import { BookActions } from "../../features/catalogue/components/book-actions.jsx";
+import { BookActions } from "../components/book-actions.jsx";
 import { formatDate } from "../../features/catalogue/components/book-details.jsx";
 import { ShelfPage } from "../../features/catalogue/components/shelf-page.jsx";
 

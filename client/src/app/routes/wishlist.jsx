@@ -5,13 +5,14 @@ import { paths } from "../../config/paths.js";
 import { formatRupees } from "../../lib/money.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { Banner, ErrorNotice, Loading } from "../../components/ui/request-state.jsx";
+import { useAuth } from "../../features/auth/auth-context.jsx";
 import { useCart } from "../../features/cart/cart-context.jsx";
 import { useWishlist } from "../../features/wishlist/use-wishlist.js";
 import { RequireSignIn } from "./login.jsx";
 
 function WishlistItem({ book, onMessage }) {
   const cart = useCart();
-  const wishlist = useWishlist();
+  const wishlist = useWishlist(useAuth());
   const [busy, setBusy] = useState(false);
   const soldOut = book.stock === 0;
 
@@ -67,7 +68,7 @@ function WishlistItem({ book, onMessage }) {
 
 function WishlistScreen() {
   usePageMeta("My Wishlist");
-  const wishlist = useWishlist();
+  const wishlist = useWishlist(useAuth());
   const [message, setMessage] = useState(null);
   const entries = wishlist.entries.filter((entry) => entry.book);
 

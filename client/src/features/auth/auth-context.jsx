@@ -1,7 +1,6 @@
 // Who is signed in, the calls that change it, and the sign-in dialog any screen can open.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { clearAuth, getToken, getUser, onAuthChange, setAuth } from "../../lib/auth-storage.js";
-import { clearStoredCart } from "../cart/cart-storage.js";
 import * as api from "./api.js";
 
 const AuthContext = createContext(null);
@@ -19,7 +18,8 @@ function readSnapshot() {
   return snapshot;
 }
 
-export function AuthProvider({ children }) {
+/** onLogout() runs after a logout has forgotten the shopper (the app empties the cart there). */
+export function AuthProvider({ onLogout, children }) {
   const { token, user } = useSyncExternalStore(onAuthChange, readSnapshot, readSnapshot);
   const [modalMode, setModalMode] = useState(null);
 
@@ -51,10 +51,10 @@ export function AuthProvider({ children }) {
 
   const logout = useCallback(async () => {
     await api.logout();
-    // Product §2.3: logout removes token, user and cart.
+    // Product §2.3: logout removes token, user and cart (the cart through onLogout).
     clearAuth();
-    clearStoredCart();
-  }, []);
+    onLogout?.();
+  }, [onLogout]);
 
   const updateProfile = useCallback(async (fields) => {
     const fresh = await api.updateProfile(fields);

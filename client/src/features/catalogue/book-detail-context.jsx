@@ -1,11 +1,11 @@
 // Lets any book grid open the detail modal; its code loads on the first open.
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router-dom";
 
-const BookDetailModal = lazy(() => import("./components/book-detail-modal.jsx"));
 const BookDetailContext = createContext(null);
 
-export function BookDetailProvider({ children }) {
+/** modal: the dialog, a lazy component taking {book, onClose}; the app composes it (cart, wishlist, delivery). */
+export function BookDetailProvider({ modal: BookDetailModal, children }) {
   const [book, setBook] = useState(null);
   const { pathname, search } = useLocation();
   const close = useCallback(() => setBook(null), []);

@@ -1,6 +1,5 @@
 // Placing the order and paying for it: the checkout screen's one use case, kept out of its markup.
 import { useCallback, useRef, useState } from "react";
-import { useCart } from "../cart/cart-context.jsx";
 import * as api from "./api.js";
 import { rememberOrder } from "./last-order.js";
 import { loadCheckoutScript, openCheckout } from "./razorpay.js";
@@ -34,9 +33,9 @@ function orderBody(lines, { confirmedStateMismatch, ...address }, method, totalP
  * server's quote the shopper saw (the cart's own sum without one). Reports through `notice`
  * ({tone, text}) and resolves to the final order, or null when it stopped (an error or a closed
  * payment window; an online order then stays reserved and the next place() pays for it).
+ * `cart` is the shopper's cart (the cart feature's useCart(), handed over by the checkout screen).
  */
-export function useCheckout() {
-  const cart = useCart();
+export function useCheckout(cart) {
   const [notice, setNotice] = useState(null);
   const [busy, setBusy] = useState(false);
   // One attempt = one request body: a retry of the same body reuses its Idempotency-Key and order.

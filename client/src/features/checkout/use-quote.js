@@ -1,6 +1,6 @@
 // The server's price for the checkout as it stands (PIN, payment method, coupon): asked again on every change.
 import { useEffect, useMemo, useState } from "react";
-import { normalisePin } from "../delivery/pin.js";
+import { normalisePin } from "../../lib/pin.js";
 import { getQuote } from "./api.js";
 
 /** The quote's request body; fields the server would refuse (a half-typed PIN or e-mail) are left out. */
@@ -25,8 +25,10 @@ export function quoteBody(lines, { zipCode, method, couponCode, email, phone }) 
  * resolves to the quote for the body as it stands.
  */
 export function useQuote(lines, options) {
+  // A new body only when a field it reads changes (options is a new object every render).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const body = useMemo(() => quoteBody(lines, options), [lines, options.zipCode, options.method,
-    options.couponCode, options.email, options.phone]); // eslint-disable-line react-hooks/exhaustive-deps
+    options.couponCode, options.email, options.phone]);
   const json = JSON.stringify(body);
   const [round, setRound] = useState(0);
   const [state, setState] = useState({ json: null, round: -1, quote: null, error: null });

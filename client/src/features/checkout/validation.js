@@ -1,5 +1,5 @@
 // Checkout's checks before anything is sent; the server checks the same again.
-import { normalisePin } from "../delivery/pin.js";
+import { normalisePin } from "../../lib/pin.js";
 
 export const FILL_ALL = "Please fill in all shipping details correctly.";
 const REQUIRED = ["firstName", "lastName", "email", "phone", "address", "city", "state", "zipCode"];

@@ -1,7 +1,7 @@
 // The delivery answer for a PIN while it is typed: asked once the PIN is well formed, the last answer wins.
 import { useEffect, useState } from "react";
 import { getDelivery } from "./api.js";
-import { normalisePin } from "./pin.js";
+import { normalisePin } from "../../lib/pin.js";
 
 /** {status: "idle"|"loading"|"success"|"error", pin, data, error} for `text` (a PIN as typed, or ""). */
 export function useDelivery(text) {

@@ -1,6 +1,5 @@
 // The signed-in shopper's wishlist, loaded once per sign-in and shared by every component.
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { useAuth } from "../auth/auth-context.jsx";
 import * as api from "./api.js";
 
 // One store for the page: many book cards ask "is this saved?" without a call each.
@@ -29,9 +28,9 @@ function load(token) {
 /**
  * {ids (Set of book ids), entries ([{book, addedAt}]), status, error, has(bookId), add(book),
  * remove(bookId), reload()}. Signed out, add() opens the sign-in dialog and resolves to false.
+ * `auth` is the auth feature's useAuth() ({token, isSignedIn, openAuthModal}), handed over by the app.
  */
-export function useWishlist() {
-  const { token, isSignedIn, openAuthModal } = useAuth();
+export function useWishlist({ token, isSignedIn, openAuthModal }) {
   const current = useSyncExternalStore(subscribe, () => state, () => state);
 
   useEffect(() => {

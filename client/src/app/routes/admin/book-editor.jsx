@@ -7,6 +7,11 @@ import { EMPTY_BOOK, valuesFromBook } from "../../../features/admin/book-form-ru
 import { adminPaths } from "../../../features/admin/paths.js";
 import { BookForm } from "../../../features/admin/components/book-form.jsx";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
+import { getExams } from "../../../features/exams/api.js";
+import { groupExams } from "../../../features/exams/grouping.js";
+
+// The form's exam picker lists the exams feature's exams, by group.
+const EXAMS = { load: getExams, group: groupExams };
 
 async function loadEditor({ id, signal }) {
   const [categories, found] = await Promise.all([getCategories({ signal }), id ? getBook(id, { signal }) : null]);
@@ -87,7 +92,7 @@ export function BookEditor() {
       )}
       {data && (
         <section className="adm-panel">
-          <BookForm key={id ?? "new"} editing={editing} categories={data.categories}
+          <BookForm key={id ?? "new"} editing={editing} categories={data.categories} exams={EXAMS}
             initial={data.book ? valuesFromBook(data.book) : EMPTY_BOOK}
             currentCover={data.book?.imageUrl ?? null} onSubmit={save}
             failureTitle={editing ? "Failed to save book" : "Failed to add book"} />

@@ -4,8 +4,6 @@ import { Link } from "react-router-dom";
 import { bookBody, checkBook, FIELD_ORDER, FORMATS, MEDIA, serverProblems } from "../book-form-rules.js";
 import { adminPaths } from "../paths.js";
 import { useRequest } from "../../../lib/use-request.js";
-import { getExams } from "../../exams/api.js";
-import { groupExams } from "../../exams/grouping.js";
 import { CoverField } from "./cover-field.jsx";
 
 const LABELS = {
@@ -34,8 +32,8 @@ function Field({ name, label, required, hint, error, children, wide }) {
 }
 
 /** The exams a book prepares for, by group, each checked exam offering its subjects. */
-function ExamPicker({ values, setValues, disabled, error }) {
-  const { status, data } = useRequest(getExams);
+function ExamPicker({ source, values, setValues, disabled, error }) {
+  const { status, data } = useRequest(source.load);
   const toggle = (name, id) => setValues((current) => {
     const chosen = current[name].includes(id) ? current[name].filter((other) => other !== id) : [...current[name], id];
     if (name !== "examIds" || chosen.includes(id)) return { ...current, [name]: chosen };
@@ -49,7 +47,7 @@ function ExamPicker({ values, setValues, disabled, error }) {
   return (
     <div className="adm-exams" id="field-examIds">
       {error && <p className="adm-field__error" id="book-exams-error">{error}</p>}
-      {groupExams(data).map(([group, exams]) => (
+      {source.group(data).map(([group, exams]) => (
         <fieldset key={group} className="adm-exams__group">
           <legend>{group}</legend>
           {exams.map((exam) => {
@@ -83,8 +81,9 @@ function ExamPicker({ values, setValues, disabled, error }) {
 /**
  * initial: form values; currentCover: the book's cover URL (edit) or null.
  * onSubmit(body) resolves when saved or throws an ApiError (its field errors are shown here).
+ * exams: {load({signal}), group(exams)}, the exams feature's list and grouping, handed over by the app.
  */
-export function BookForm({ initial, currentCover, categories, editing, onSubmit, failureTitle }) {
+export function BookForm({ initial, currentCover, categories, exams, editing, onSubmit, failureTitle }) {
   const [values, setValues] = useState(initial);
   const [cover, setCover] = useState(null);
   const [coverProblem, setCoverProblem] = useState(null);
@@ -249,7 +248,7 @@ export function BookForm({ initial, currentCover, categories, editing, onSubmit,
             {(props) => <input type="text" inputMode="numeric" maxLength={12} autoComplete="off" {...bind(props)} />}
           </Field>
         </div>
-        <ExamPicker values={values} setValues={setValues} disabled={saving} error={err("examIds") ?? err("subjectIds")} />
+        <ExamPicker source={exams} values={values} setValues={setValues} disabled={saving} error={err("examIds") ?? err("subjectIds")} />
       </fieldset>
 
       <fieldset className="adm-fieldset">

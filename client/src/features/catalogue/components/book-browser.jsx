@@ -36,6 +36,7 @@ export function BookBrowser({ category, exam }) {
   const query = useMemo(() => apiQuery(filters, category?.name.toLowerCase(), exam?.slug), [filters, category, exam]);
   const key = JSON.stringify(query);
   // The JSON key stands for the query: a new request only when a value really changed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- key is the query's value
   const request = useCallback(({ signal }) => fetchBooks(query, signal), [key]);
   // A bare /books arrives with its first page in the HTML; anything else is fetched.
   const initial = useInitialData("initial-books",

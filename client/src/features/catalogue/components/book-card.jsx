@@ -4,7 +4,7 @@ import { paths } from "../../../config/paths.js";
 import { Price } from "../../../components/ui/price.jsx";
 import { useBookDetail } from "../book-detail-context.jsx";
 import { BookCover } from "./book-cover.jsx";
-import { Stars } from "./stars.jsx";
+import { Stars } from "../../../components/ui/stars.jsx";
 
 /** `badge`, `extra` and `footer` let shelves add a rank, a NEW label, a date, sales or buttons. */
 export function BookCard({ book, badge, extra, footer, headingLevel = 3, priority = false }) {

@@ -1,11 +1,10 @@
 // Everything the shop knows about one book (product §3.6 fields): shared by the modal and /book/{id}.
 import { Link } from "react-router-dom";
-import { Stars } from "./stars.jsx";
+import { Stars } from "../../../components/ui/stars.jsx";
 import { paths } from "../../../config/paths.js";
 import { Price } from "../../../components/ui/price.jsx";
 import { shippingNote, useShop } from "../../../lib/shop.js";
 import { BookCover } from "./book-cover.jsx";
-import { BookActions } from "./book-actions.jsx";
 
 const DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -52,7 +51,10 @@ function facts(book) {
   ].filter(([, value]) => value !== null && value !== undefined && value !== "");
 }
 
-/** titleId labels the dialog or the page; level is the title's heading level; `buyExtras` go under the buttons. */
+/**
+ * titleId labels the dialog or the page; level is the title's heading level; `buyExtras` go under the stock line
+ * (the app puts the cart and wishlist buttons and the delivery check there).
+ */
 export function BookDetails({ book, titleId, level = 2, eagerCover = false, buyExtras = null }) {
   const Title = `h${level}`;
   const Section = `h${level + 1}`;
@@ -87,7 +89,6 @@ export function BookDetails({ book, titleId, level = 2, eagerCover = false, buyE
           <p className={`book-details__stock ${book.stock === 0 ? "book-details__stock--out" : ""}`}>
             {stockText(book.stock)}
           </p>
-          <BookActions book={book} />
           {buyExtras}
         </div>
         {details.length > 0 && (

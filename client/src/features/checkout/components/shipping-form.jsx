@@ -1,7 +1,7 @@
 // Checkout step 1: where the books go (product §5.2 shipping address; India only).
 import { Field } from "../../../components/ui/field.jsx";
 import { useShop } from "../../../lib/shop.js";
-import { estimateText } from "../../delivery/pin.js";
+import { estimateText } from "../../../lib/pin.js";
 import { CityField } from "./city-field.jsx";
 
 const ADDRESS_TYPES = [["home", "Home"], ["work", "Work"], ["other", "Other"]];

@@ -1,9 +1,8 @@
 // "Deliver to [PIN] Check" on a book's page: the shop's answer for that PIN (dates, cash on delivery),
 // and the PIN kept for the next book and the checkout (in this browser, and on a signed-in shopper's account).
 import { useEffect, useId, useState } from "react";
-import { useAuth } from "../../auth/auth-context.jsx";
 import { getDelivery } from "../api.js";
-import { estimateText, normalisePin, rememberPin, savedPin } from "../pin.js";
+import { estimateText, normalisePin, rememberPin, savedPin } from "../../../lib/pin.js";
 
 function answerText(data) {
   if (!data.serviceable) return data.message || "We can't confirm delivery to this PIN.";
@@ -11,9 +10,9 @@ function answerText(data) {
   return data.message || [data.city && `Delivery to ${data.city}.`, when && `${when}.`].filter(Boolean).join(" ");
 }
 
-export function DeliveryCheck() {
+/** user: the signed-in shopper or null; updateProfile(fields) keeps a checked PIN on their account (both from the app). */
+export function DeliveryCheck({ user, updateProfile }) {
   const id = useId();
-  const { user, updateProfile } = useAuth();
   const [text, setText] = useState(() => savedPin(user));
   const [answer, setAnswer] = useState({ status: "idle", text: "" });
   const accountPin = user?.deliveryPin;

@@ -3,8 +3,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
-import { useAuth } from "../../auth/auth-context.jsx";
-import { Stars } from "../../catalogue/components/stars.jsx";
+import { Stars } from "../../../components/ui/stars.jsx";
 import { Banner } from "../../../components/ui/request-state.jsx";
 import { Field } from "../../../components/ui/field.jsx";
 import { createReview, getMyReview, getReviews, updateMyReview } from "../api.js";
@@ -117,8 +116,7 @@ function OwnReview({ bookId, onChanged }) {
   );
 }
 
-export function BookReviews({ bookId }) {
-  const { isSignedIn } = useAuth();
+export function BookReviews({ bookId, isSignedIn }) {
   const location = useLocation();
   const [state, setState] = useState({ status: "loading", reviews: [], page: 1, totalPages: 1 });
   const [version, setVersion] = useState(0);

@@ -1,18 +1,21 @@
 // The shopper's page frame: skip link, header, the current screen, footer, and the book dialog.
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { BookDetailProvider } from "../../features/catalogue/book-detail-context.jsx";
-import { Loading } from "../ui/request-state.jsx";
-import { RouteErrorBoundary } from "../../app/routes/route-error.jsx";
+import { Loading } from "../../components/ui/request-state.jsx";
+import { RouteErrorBoundary } from "../routes/route-error.jsx";
 import { Header } from "./header.jsx";
 import { Footer } from "./footer.jsx";
-import { ScrollManager } from "./scroll-manager.jsx";
+import { ScrollManager } from "../../components/layout/scroll-manager.jsx";
+
+// The book dialog's code loads on its first open.
+const BookDetailModal = lazy(() => import("../components/book-detail-modal.jsx"));
 
 /** Only shopper routes sit under this layout: /admin screens are its siblings with their own frame. */
 export function SiteLayout() {
   const { pathname } = useLocation();
   return (
-    <BookDetailProvider>
+    <BookDetailProvider modal={BookDetailModal}>
       <div className="site">
         <a className="skip-link" href="#main">Skip to content</a>
         <Header />

@@ -1,5 +1,5 @@
 // PIN codes as shoppers type them ("560 001"), the PIN remembered across visits, and delivery dates in words.
-import { currentShop } from "../../lib/shop.js";
+import { currentShop } from "./shop.js";
 
 const PIN_KEY = "deliveryPin";
 

@@ -1,14 +1,16 @@
-// Add to Cart and Add to Wishlist for one book, with what happened said in words.
+// Add to Cart and Add to Wishlist for one book, with what happened said in words (it joins the cart,
+// the wishlist and the sign-in, so it is composed here rather than in a feature).
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { paths } from "../../../config/paths.js";
-import { Banner } from "../../../components/ui/request-state.jsx";
-import { useCart } from "../../cart/cart-context.jsx";
-import { useWishlist } from "../../wishlist/use-wishlist.js";
+import { paths } from "../../config/paths.js";
+import { Banner } from "../../components/ui/request-state.jsx";
+import { useAuth } from "../../features/auth/auth-context.jsx";
+import { useCart } from "../../features/cart/cart-context.jsx";
+import { useWishlist } from "../../features/wishlist/use-wishlist.js";
 
 export function BookActions({ book, compact = false }) {
   const cart = useCart();
-  const wishlist = useWishlist();
+  const wishlist = useWishlist(useAuth());
   const [note, setNote] = useState(null);
   const [busy, setBusy] = useState(false);
   const soldOut = book.stock === 0;
