@@ -244,3 +244,54 @@ def test_the_seeded_synonyms_are_valid_groups(client, admin):
     migration = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(migration)
     assert _set_synonyms(client, admin, migration.SEED_GROUPS)["groups"] == migration.SEED_GROUPS
+
+
+# ---------------------------------------------------------------- Hindi in both scripts
+
+def test_a_devanagari_search_finds_hindi_titles(client, factories):
+    """"इतिहास" finds the book whose title holds it, and not an English one."""
+    factories.book(title="भारत का इतिहास")
+    factories.book(title="History of Modern India")
+    assert _titles(_search(client, "इतिहास")) == ["भारत का इतिहास"]
+
+
+@pytest.mark.parametrize("typed", ["itihas", "itihaas", "Itihaas", "bharat ka itihas", "bhaarat"])
+def test_romanised_hindi_finds_devanagari_titles(client, factories, typed):
+    """Hindi typed in Latin letters the ways shoppers spell it finds the Devanagari title."""
+    factories.book(title="भारत का इतिहास")
+    factories.book(title="History of Modern India")
+    body = _search(client, typed)
+    assert _titles(body) == ["भारत का इतिहास"]
+    assert "didYouMean" not in body
+
+
+def test_devanagari_finds_romanised_titles(client, factories):
+    """"इतिहास" and "भारत" also find titles that write them in Latin letters ("Itihas", "Bharat")."""
+    factories.book(title="Hindi Sahitya ka Itihas")
+    factories.book(title="Bharat Darshan")
+    factories.book(title="Organic Chemistry")
+    assert _titles(_search(client, "इतिहास")) == ["Hindi Sahitya ka Itihas"]
+    assert _titles(_search(client, "भारत")) == ["Bharat Darshan"]
+
+
+def test_romanised_hindi_takes_the_typo_tolerance(client, factories):
+    """"bhartiya" (the inherent a left out) and "samanya gyan" find भारतीय and सामान्य ज्ञान."""
+    factories.book(title="भारतीय राजव्यवस्था")
+    factories.book(title="सामान्य ज्ञान 2026")
+    assert _titles(_search(client, "bhartiya")) == ["भारतीय राजव्यवस्था"]
+    assert _titles(_search(client, "samanya gyan")) == ["सामान्य ज्ञान 2026"]
+
+
+def test_the_script_a_title_is_typed_in_ranks_first(client, factories):
+    """Words as typed come before their spellings in the other script: "itihas" lists "Itihas" first."""
+    factories.book(title="भारत का इतिहास")
+    factories.book(title="Hindi Sahitya ka Itihas")
+    assert _titles(_search(client, "itihas")) == ["Hindi Sahitya ka Itihas", "भारत का इतिहास"]
+
+
+def test_english_words_do_not_take_hindi_spellings(client, factories):
+    """An English search matches no Devanagari title by accident ("physics" is not भौतिकी)."""
+    factories.book(title="भौतिक विज्ञान कक्षा 10")
+    factories.book(title="Concepts of Physics")
+    assert _titles(_search(client, "physics")) == ["Concepts of Physics"]
+    assert _titles(_search(client, "vigyan")) == ["भौतिक विज्ञान कक्षा 10"]
