@@ -372,7 +372,8 @@ def _near_keys(wanted: str, keys, exact_only: bool = False) -> list[str]:
 
 
 def other_script_words(word: str) -> list[str]:
-    """The index's words in the other script that this typed word may be a spelling of."""
+    """The index's words in the other script that this typed word may be a spelling of (and, for a
+    Devanagari word, its other Devanagari spellings)."""
     if word.isdigit() or len(word) < 2 or word in SYMBOL_WORDS.values():
         return []
     wanted = transliteration.key(word)
@@ -381,15 +382,17 @@ def other_script_words(word: str) -> list[str]:
             return []
         by_key = _devanagari_by_key()
         return [w for k in sorted(_near_keys(wanted, by_key)) for w in by_key[k]][:_MAX_OTHER_SPELLINGS]
+    # The same word written another way in Devanagari too (हिंदी, हिन्दी).
+    variants = [w for w in _devanagari_by_key().get(wanted, []) if w != word]
     latin = transliteration.romanised(word)
     if not latin:
-        return []
+        return variants[:_MAX_OTHER_SPELLINGS]
     first = latin[0]
     by_key: dict[str, list[str]] = {}
     for candidate in _words_in_range(first, _after(first), max(1, len(latin) - 2), len(latin) + 3):
         if not transliteration.is_devanagari(candidate) and not candidate.isdigit():
             by_key.setdefault(transliteration.key(candidate), []).append(candidate)
-    return [w for k in sorted(_near_keys(wanted, by_key)) for w in by_key[k]][:_MAX_OTHER_SPELLINGS]
+    return (variants + [w for k in sorted(_near_keys(wanted, by_key)) for w in by_key[k]])[:_MAX_OTHER_SPELLINGS]
 
 
 def _in_both_scripts(slots: list[list[_Words]]) -> list[list[_Words]]:

@@ -295,3 +295,11 @@ def test_english_words_do_not_take_hindi_spellings(client, factories):
     factories.book(title="Concepts of Physics")
     assert _titles(_search(client, "physics")) == ["Concepts of Physics"]
     assert _titles(_search(client, "vigyan")) == ["भौतिक विज्ञान कक्षा 10"]
+
+
+def test_a_devanagari_word_finds_its_other_spelling(client, factories):
+    """"हिंदी" (with anusvara) finds "हिन्दी" and the Latin "Hindi" alike."""
+    factories.book(title="हिन्दी व्याकरण कक्षा 8")
+    factories.book(title="Hindi Vyakaran Class VIII")
+    factories.book(title="English Grammar Class VIII")
+    assert sorted(_titles(_search(client, "हिंदी व्याकरण"))) == ["Hindi Vyakaran Class VIII", "हिन्दी व्याकरण कक्षा 8"]
