@@ -175,6 +175,7 @@ class Match:
         archived books out); load(ids) reads books by id, in order. A first page of title matches
         is one statement (books, or SQLite's ids, and count)."""
         found: list = []
+        sizes: list[int] = []  # how many of the page each tier gave
         total = None
         before = 0  # matches in the tiers already passed
         for n in range(len(self.tiers)):
@@ -183,13 +184,41 @@ class Match:
                                                 all_visible)
             total = total if found_total is None else found_total
             found += rows
+            sizes.append(len(rows))
             if len(found) == limit or n == len(self.tiers) - 1:
                 break
             # This tier ends before the page does: how many it holds places the next one.
             before += start + len(rows) if rows or start == 0 else self.count(n, within)
         books = found if not found or isinstance(found[0], Book) else load(found)
+        if self.tiers and len(books) == len(found):
+            at, ordered = 0, []
+            for size in sizes:
+                ordered += newest_editions_first(books[at:at + size])
+                at += size
+            books = ordered
         return books, total if total is not None else self.count(within=within, at_most=count_at_most,
                                                                  all_visible=all_visible)
+
+
+def newest_editions_first(books: list) -> list:
+    """The books in their order, except that a book comes before every book it replaces (its
+    replaces_id chain): within one tier a newer edition ranks first even when the edition it replaces
+    was added to the shop after it."""
+    ordered = list(books)
+    moved = True
+    # Bounded, so that editions naming each other (a loop an administrator made) cannot spin.
+    for _ in range(len(ordered) * len(ordered)):
+        if not moved:
+            break
+        moved = False
+        position = {book.id: n for n, book in enumerate(ordered)}
+        for n, book in enumerate(ordered):
+            older = position.get(book.replaces_id)
+            if older is not None and older < n:
+                ordered.insert(older, ordered.pop(n))
+                moved = True
+                break
+    return ordered
 
 
 # LIMIT -1 is no limit in SQLite. A count over a LIMIT stops reading the index there.

@@ -303,3 +303,28 @@ def test_a_devanagari_word_finds_its_other_spelling(client, factories):
     factories.book(title="Hindi Vyakaran Class VIII")
     factories.book(title="English Grammar Class VIII")
     assert sorted(_titles(_search(client, "हिंदी व्याकरण"))) == ["Hindi Vyakaran Class VIII", "हिन्दी व्याकरण कक्षा 8"]
+
+
+# ---------------------------------------------------------------- editions
+
+def test_a_newer_edition_ranks_above_the_one_it_replaces(client, factories):
+    """Among books matching alike, the edition that replaces another comes first, even when the older
+    one was added to the shop later (most recently added would put it first)."""
+    newer = factories.book(title="Objective Physics Guide 2027", edition_year=2027)
+    older = factories.book(title="Objective Physics Guide 2026", edition_year=2026)
+    oldest = factories.book(title="Objective Physics Guide 2025", edition_year=2025)
+    newer.replaces_id, older.replaces_id = older.id, oldest.id
+    db.session.commit()
+    other = factories.book(title="Objective Physics Guide for NEET")
+    titles = _titles(_search(client, "objective physics guide"))
+    assert titles == [other.title, newer.title, older.title, oldest.title]
+    # A better match still comes first: the older edition's title holds the typed year.
+    assert _titles(_search(client, "physics 2026"))[0] == older.title
+
+
+def test_editions_that_name_each_other_do_not_stall_the_order():
+    """Two books that each say they replace the other (an administrator's slip) keep an order and return."""
+    from types import SimpleNamespace
+
+    a, b = SimpleNamespace(id=1, replaces_id=2), SimpleNamespace(id=2, replaces_id=1)
+    assert sorted(book.id for book in search.newest_editions_first([a, b])) == [1, 2]
