@@ -629,13 +629,14 @@ HINDI_SUBJECTS = {
     "General Studies": "सामान्य अध्ययन", "Reasoning": "तर्कशक्ति", "Elementary Mathematics": "प्रारम्भिक गणित",
     "General Intelligence": "सामान्य बुद्धिमत्ता", "General Science": "सामान्य विज्ञान", "Current Affairs": "समसामयिकी",
     "Arithmetic": "अंकगणित", "Child Development and Pedagogy": "बाल विकास एवं शिक्षाशास्त्र",
-    "Mathematics and Pedagogy": "गणित एवं शिक्षाशास्त्र", "Environmental Studies and Pedagogy": "पर्यावरण अध्ययन",
+    "Mathematics and Pedagogy": "गणित एवं शिक्षाशास्त्र",
     "Hindi Bhasha": "हिन्दी भाषा", "Social Studies": "सामाजिक अध्ययन", "Science and Pedagogy": "विज्ञान एवं शिक्षाशास्त्र",
     "Indian History": "भारतीय इतिहास", "Computer Awareness": "कम्प्यूटर जागरूकता", "Static GK": "स्थैतिक सामान्य ज्ञान",
     "Mental Maths": "मानसिक गणित", "Principles of Management": "प्रबंध के सिद्धांत", "Marketing Management": "विपणन प्रबंध",
     "Human Resource Management": "मानव संसाधन प्रबंध", "Financial Management": "वित्तीय प्रबंध",
     "Entrepreneurship": "उद्यमिता", "Financial Awareness": "वित्तीय जागरूकता",
-    "Computer Science and Applications": "कम्प्यूटर विज्ञान एवं अनुप्रयोग", "Fundamentals of Insurance": "बीमा के मूल तत्व", "Pharmacology": "भेषज गुण विज्ञान", "Microbiology": "सूक्ष्मजीव विज्ञान",
+    "Computer Science and Applications": "कम्प्यूटर विज्ञान एवं अनुप्रयोग", "Fundamentals of Insurance": "बीमा के मूल तत्व",
+    "Pharmacology": "भेषज गुण विज्ञान", "Microbiology": "सूक्ष्मजीव विज्ञान",
 }
 HINDI_PERIODS = {"Ancient": "प्राचीन", "Early Medieval": "पूर्व मध्यकालीन", "Medieval": "मध्यकालीन", "Modern": "आधुनिक",
                  "Colonial": "औपनिवेशिक", "Contemporary": "समकालीन"}
