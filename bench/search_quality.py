@@ -102,10 +102,27 @@ QUERIES: list[tuple[str, str]] = [
     ("marketing management", r"\bMarketing Management\b"),
     ("organizational behavior", r"\bOrganisational Behaviour\b"),
     ("hindi sahitya", r"\bHindi Sahitya\b"),
-    ("itihas", r"\bItihas\b"),
+    ("itihas", r"\bItihas\b|इतिहास"),
     ("microbiology", r"\bMicrobiology\b"),
     ("thermodynamics", r"\bThermodynamics\b"),
     ("econometrics", r"\bEconometrics\b"),
+    # Hindi in Devanagari and typed in Latin letters (Hindi-medium books carry Devanagari titles).
+    ("इतिहास", r"इतिहास|\bItihas\b"),
+    ("भारत का इतिहास", r"भारत का इतिहास"),
+    ("bharat ka itihas", r"भारत का इतिहास"),
+    ("सामान्य ज्ञान", r"सामान्य ज्ञान"),
+    ("samanya gyan", r"सामान्य ज्ञान"),
+    ("bhautik vigyan", r"भौतिक विज्ञान"),
+    ("रसायन विज्ञान कक्षा 12", r"रसायन विज्ञान.*कक्षा 12"),
+    ("rasayan vigyan", r"रसायन विज्ञान"),
+    ("ganit", r"गणित|\bGanit\b"),
+    ("bhugol", r"भूगोल"),
+    ("arthshastra", r"अर्थशास्त्र"),
+    ("bhartiya rajvyavastha", r"भारतीय राजव्यवस्था"),
+    ("hindi vyakaran", r"हिन्दी व्याकरण|\bHindi Vyakaran\b"),
+    ("हिंदी व्याकरण", r"हिन्दी व्याकरण|\bHindi Vyakaran\b"),
+    ("upsc adhunik bharat ka itihas", r"आधुनिक भारत का इतिहास"),
+    ("ssc cgl ankganit", r"SSC CGL अंकगणित"),
 ]
 
 

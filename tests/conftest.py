@@ -67,6 +67,8 @@ def _config(url: str, media_root: str, **extra) -> dict:
         "JOBS_URL": "immediate://",
         # Tests empty the tables between them: search reads the synonyms afresh every time.
         "SEARCH_SYNONYMS_CACHE_SECONDS": 0,
+        # ... and the index's Devanagari words (Hindi typed in Latin letters).
+        "SEARCH_SCRIPT_WORDS_CACHE_SECONDS": 0,
         # Every test client is 127.0.0.1 and most tests order with one address: the anti-hoarding
         # limits are raised here and proved at their defaults in tests/api/test_order_limits.py.
         "ORDER_LIMIT_PER_IP": "10000 per hour", "ORDER_LIMIT_PER_CONTACT": "10000 per day",

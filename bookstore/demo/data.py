@@ -582,3 +582,75 @@ OUTROS = (
     "Also suitable for state-level examinations that follow the same syllabus.",
     "Available in {language}.",
 )
+
+# Hindi-medium books carry Devanagari titles, as real ones do (issue 15): the subject in Hindi and the
+# frame of its shelf ("भौतिक विज्ञान कक्षा 10", "SSC CGL सामान्य ज्ञान 2026"); exam names stay in Latin
+# letters, as Hindi covers print them. A subject missing here keeps its English title.
+HINDI_SUBJECTS = {
+    "Mathematics": "गणित", "Hindi": "हिन्दी", "EVS": "पर्यावरण अध्ययन", "General Knowledge": "सामान्य ज्ञान",
+    "Moral Science": "नैतिक शिक्षा", "Hindi Varnamala": "हिन्दी वर्णमाला", "Science": "विज्ञान",
+    "Social Science": "सामाजिक विज्ञान", "Hindi Vyakaran": "हिन्दी व्याकरण", "Sanskrit": "संस्कृत",
+    "History and Civics": "इतिहास और नागरिक शास्त्र", "Geography": "भूगोल", "Mental Ability": "मानसिक योग्यता",
+    "Algebra": "बीजगणित", "Geometry": "ज्यामिति", "Civics": "नागरिक शास्त्र", "Life Science": "जीव विज्ञान",
+    "Physical Science": "भौतिक विज्ञान", "Environmental Education": "पर्यावरण शिक्षा", "Physics": "भौतिक विज्ञान",
+    "Chemistry": "रसायन विज्ञान", "Biology": "जीव विज्ञान", "Accountancy": "लेखाशास्त्र",
+    "Business Studies": "व्यवसाय अध्ययन", "Economics": "अर्थशास्त्र", "Political Science": "राजनीति विज्ञान",
+    "History": "इतिहास", "Physical Education": "शारीरिक शिक्षा", "Psychology": "मनोविज्ञान",
+    "Sociology": "समाजशास्त्र", "History of India": "भारत का इतिहास", "Philosophy": "दर्शनशास्त्र",
+    "Hindi Sahitya": "हिन्दी साहित्य", "Public Administration": "लोक प्रशासन", "Sanskrit Sahitya": "संस्कृत साहित्य",
+    "Home Science": "गृह विज्ञान", "Education": "शिक्षाशास्त्र", "Environmental Studies": "पर्यावरण अध्ययन",
+    "Indian Constitution": "भारतीय संविधान", "Ancient Indian Culture": "प्राचीन भारतीय संस्कृति",
+    "Indian Political System": "भारतीय राजनीतिक व्यवस्था", "Rural Development": "ग्रामीण विकास",
+    "Social Work": "समाज कार्य", "Mass Communication": "जनसंचार", "Statistics": "सांख्यिकी",
+    "Anthropology": "मानवशास्त्र", "Indian Economic Development": "भारतीय आर्थिक विकास", "Hindi Kavya": "हिन्दी काव्य",
+    "Financial Accounting": "वित्तीय लेखांकन", "Cost Accounting": "लागत लेखांकन", "Business Law": "व्यावसायिक सन्नियम",
+    "Company Law": "कम्पनी विधि", "Business Economics": "व्यावसायिक अर्थशास्त्र", "Business Statistics": "व्यावसायिक सांख्यिकी",
+    "Auditing": "अंकेक्षण", "Banking and Insurance": "बैंकिंग एवं बीमा", "Indian Economy": "भारतीय अर्थव्यवस्था",
+    "Income Tax": "आयकर", "GST": "जीएसटी", "Goods and Services Tax": "वस्तु एवं सेवा कर",
+    "Ancient Indian History": "प्राचीन भारत का इतिहास", "Research Methodology": "शोध प्रविधि",
+    "Hindi Sahitya ka Itihas": "हिन्दी साहित्य का इतिहास", "Indian Philosophy": "भारतीय दर्शन",
+    "Indian Political Thought": "भारतीय राजनीतिक चिंतन", "Western Political Thought": "पाश्चात्य राजनीतिक चिंतन",
+    "Nutrition and Dietetics": "पोषण एवं आहार", "Fundamentals of Nursing": "नर्सिंग के मूल सिद्धांत",
+    "Anatomy and Physiology": "शरीर रचना एवं क्रिया विज्ञान", "Organic Chemistry": "कार्बनिक रसायन",
+    "Physical Chemistry": "भौतिक रसायन", "Inorganic Chemistry": "अकार्बनिक रसायन", "Mechanics": "यांत्रिकी",
+    "Calculus": "कलन", "Trigonometry": "त्रिकोणमिति", "Botany": "वनस्पति विज्ञान", "Zoology": "प्राणी विज्ञान",
+    "Genetics and Evolution": "आनुवंशिकी एवं विकास", "Ecology": "पारिस्थितिकी",
+    "Indian Polity": "भारतीय राजव्यवस्था", "Modern Indian History": "आधुनिक भारत का इतिहास",
+    "Ancient India": "प्राचीन भारत", "Medieval India": "मध्यकालीन भारत", "Indian Art and Culture": "भारतीय कला एवं संस्कृति",
+    "Indian Geography": "भारत का भूगोल", "World Geography": "विश्व का भूगोल",
+    "Environment and Ecology": "पर्यावरण एवं पारिस्थितिकी", "Science and Technology": "विज्ञान एवं प्रौद्योगिकी",
+    "Ethics, Integrity and Aptitude": "नीतिशास्त्र, सत्यनिष्ठा एवं अभिवृत्ति", "Indian Society": "भारतीय समाज",
+    "Indian National Movement": "भारतीय राष्ट्रीय आंदोलन", "Comprehension": "बोधगम्यता",
+    "Logical Reasoning": "तार्किक विवेचन", "Basic Numeracy": "आधारभूत संख्यात्मकता",
+    "General Mental Ability": "सामान्य मानसिक योग्यता", "Hindi Literature": "हिन्दी साहित्य",
+    "Commerce": "वाणिज्य", "Management": "प्रबंधन", "Law": "विधि", "Teaching and Research Aptitude": "शिक्षण एवं शोध अभियोग्यता",
+    "Quantitative Aptitude": "संख्यात्मक अभियोग्यता", "Reasoning Ability": "तर्कशक्ति", "General Awareness": "सामान्य जागरूकता",
+    "Banking Awareness": "बैंकिंग जागरूकता", "Computer Knowledge": "कम्प्यूटर ज्ञान", "Data Interpretation": "आँकड़ों का विश्लेषण",
+    "General Studies": "सामान्य अध्ययन", "Reasoning": "तर्कशक्ति", "Elementary Mathematics": "प्रारम्भिक गणित",
+    "General Intelligence": "सामान्य बुद्धिमत्ता", "General Science": "सामान्य विज्ञान", "Current Affairs": "समसामयिकी",
+    "Arithmetic": "अंकगणित", "Child Development and Pedagogy": "बाल विकास एवं शिक्षाशास्त्र",
+    "Mathematics and Pedagogy": "गणित एवं शिक्षाशास्त्र",
+    "Hindi Bhasha": "हिन्दी भाषा", "Social Studies": "सामाजिक अध्ययन", "Science and Pedagogy": "विज्ञान एवं शिक्षाशास्त्र",
+    "Indian History": "भारतीय इतिहास", "Computer Awareness": "कम्प्यूटर जागरूकता", "Static GK": "स्थैतिक सामान्य ज्ञान",
+    "Mental Maths": "मानसिक गणित", "Principles of Management": "प्रबंध के सिद्धांत", "Marketing Management": "विपणन प्रबंध",
+    "Human Resource Management": "मानव संसाधन प्रबंध", "Financial Management": "वित्तीय प्रबंध",
+    "Entrepreneurship": "उद्यमिता", "Financial Awareness": "वित्तीय जागरूकता",
+    "Computer Science and Applications": "कम्प्यूटर विज्ञान एवं अनुप्रयोग", "Fundamentals of Insurance": "बीमा के मूल तत्व",
+    "Pharmacology": "भेषज गुण विज्ञान", "Microbiology": "सूक्ष्मजीव विज्ञान",
+}
+HINDI_PERIODS = {"Ancient": "प्राचीन", "Early Medieval": "पूर्व मध्यकालीन", "Medieval": "मध्यकालीन", "Modern": "आधुनिक",
+                 "Colonial": "औपनिवेशिक", "Contemporary": "समकालीन"}
+# The exam a shelf's books name when their own fills do not.
+HINDI_SHELF_EXAMS = {"iit": ("JEE Main", "IIT-JEE"), "pmt": ("NEET", "NEET-UG"), "ias": ("UPSC सिविल सेवा", "UPSC"),
+                     "net": ("UGC NET", "UGC NET/JRF"), "gate": ("GATE",)}
+# Frames by shelf kind: {s} the subject in Hindi, {n} the class, {exam}, {year}, {course}.
+HINDI_FRAMES = {
+    "school": ("{s} कक्षा {n}", "सम्पूर्ण {s} कक्षा {n}", "{s} प्रश्न बैंक कक्षा {n}", "{s} अभ्यास पुस्तिका कक्षा {n}",
+               "{s} पाठ्यपुस्तक कक्षा {n}"),
+    "academic": ("{s} ({course})", "{s} : एक परिचय", "{s} के मूल सिद्धांत", "{s} ({course})"),
+    "exam": ("{exam} {s}", "{exam} {s} {year}", "वस्तुनिष्ठ {s} : {exam}", "{exam} {s} अध्यायवार हल प्रश्नपत्र"),
+    "general": ("{s} {year}", "वस्तुनिष्ठ {s} {year}", "{s} प्रश्नोत्तरी {year}"),
+    "guide": ("{exam} {year} गाइड", "{exam} {year} : प्रैक्टिस सेट", "{exam} हल प्रश्नपत्र"),
+}
+HINDI_COURSES = {"ba": "बी.ए.", "bcom": "बी.कॉम", "ma": "एम.ए.", "bba": "बी.बी.ए.", "medical-technical": "नर्सिंग",
+                 "engineering-computer": "बी.टेक", "mba": "एम.बी.ए."}

@@ -150,7 +150,7 @@ def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, cover_art.CoverSpe
     # changed none of the values drawn above.
     extra = random.Random(f"{SEED}-exams-{index}")
     return {
-        "title": title,
+        "title": _shelf_title(index, shelf.slug, title, fills, language),
         "author": author,
         "category_id": shelf.id,
         "price_paise": price * 100,
@@ -179,6 +179,44 @@ def _book(index: int, isbn: str, shelf: Shelf) -> tuple[dict, cover_art.CoverSpe
         "edition_number": _edition_number(extra, title, shelf.words["kind"]),
         "exam_tags": exam_tags.tags(extra, shelf.slug, title, fills),
     }, cover
+
+
+def _shelf_title(index: int, slug: str, title: str, fills: dict, language: str) -> str:
+    """The title on the shelf: Hindi-medium books carry it in Devanagari, bilingual ones in both
+    scripts (the English title still gives the description, tags, exams and cover, whose font has
+    no Devanagari)."""
+    if language == "English":
+        return title
+    hindi = _hindi_title(random.Random(f"{SEED}-hindi-{index}"), slug, fills, title)
+    if hindi is None:
+        return title
+    return hindi if language == "Hindi" else f"{hindi} / {title}"
+
+
+def _hindi_title(rng: random.Random, slug: str, fills: dict, english: str) -> str | None:
+    """A Hindi title from the subject the English title names and the shelf's frame (data.HINDI_FRAMES);
+    None when that subject has no Hindi name in data.HINDI_SUBJECTS."""
+    kind = data.SHELVES[slug]["kind"]
+    if "period" in fills:
+        return f"{data.HINDI_PERIODS[fills['period']]} भारत का इतिहास"
+    # A title that names no subject ("SBI PO 2026 Guide") is a guide to its exam.
+    named = fills.get("subject") if fills.get("subject", "") in english else None
+    subject = data.HINDI_SUBJECTS.get(named) if named else None
+    if named and subject is None:
+        return None
+    exams = (fills["exam"],) if "exam" in fills else data.HINDI_SHELF_EXAMS.get(slug)
+    values = {"s": subject, "year": fills["year"], "exam": rng.choice(exams) if exams else None,
+              "course": data.HINDI_COURSES.get(slug, ""), "n": None}
+    if kind == "school" and "cls" in fills and subject:
+        frames = data.HINDI_FRAMES["school"]
+        values["n"] = data.ROMAN_CLASSES.index(fills["cls"]) + 1
+    elif values["exam"]:
+        frames = data.HINDI_FRAMES["exam" if subject else "guide"]
+    elif subject:
+        frames = data.HINDI_FRAMES["academic" if values["course"] else "general"]
+    else:
+        return None
+    return " ".join(rng.choice(frames).format(**values).split())
 
 
 def _edition_year(published: date) -> int:
@@ -219,7 +257,8 @@ def _newer_edition(index: int, isbn: str, shelf: Shelf) -> tuple[dict, cover_art
         "edition_year": year,
         "edition_number": (older["edition_number"] or 1) + 1,
         "replaces_isbn": older["isbn"],
-    }, cover_art.CoverSpec(title, older["author"], shelf.name, shelf.color, older_cover.design ^ 1)
+    }, cover_art.CoverSpec(older_cover.title.replace(str(older["edition_year"]), str(year)), older["author"],
+                           shelf.name, shelf.color, older_cover.design ^ 1)
 
 
 def _weighted(rng: random.Random, choices) -> str:

@@ -316,6 +316,19 @@ def suggest(query: str) -> list[Suggestion]:
         chosen += [(part, book_id) for book_id in fresh]
     chosen = chosen[:MAX_SUGGESTIONS]
     books = {book.id: book for book in _books_in_order([book_id for _, book_id in chosen])}
+    labelled = [(_matched_on(books[book_id], query, found_by, category_ids), book_id)
+                for found_by, book_id in chosen if book_id in books]
     return [Suggestion(books[book_id], part,
                        search.preview(books[book_id].description, query) if part == "description" else None)
-            for part, book_id in chosen if book_id in books]
+            for part, book_id in labelled]
+
+
+def _matched_on(book: Book, query: str, found_by: str, category_ids: list[int]) -> str:
+    """The first of title, author, category and description that the query matches in this book (a
+    book another part's quota took is still labelled by its title when the title matches)."""
+    for part in ("title", "author"):
+        if part == found_by or search.matches_words(getattr(book, part) or "", query):
+            return part
+    if found_by == "category" or book.category_id in category_ids:
+        return "category"
+    return found_by

@@ -17,6 +17,7 @@ from sqlalchemy import text as sql_text
 
 from bookstore.extensions import db
 from bookstore.models import Book
+from bookstore.services import transliteration
 
 MAX_TOKENS = 8
 # Below this offset a page of whole rows costs no more than a page of ids.
@@ -174,6 +175,7 @@ class Match:
         archived books out); load(ids) reads books by id, in order. A first page of title matches
         is one statement (books, or SQLite's ids, and count)."""
         found: list = []
+        sizes: list[int] = []  # how many of the page each tier gave
         total = None
         before = 0  # matches in the tiers already passed
         for n in range(len(self.tiers)):
@@ -182,13 +184,41 @@ class Match:
                                                 all_visible)
             total = total if found_total is None else found_total
             found += rows
+            sizes.append(len(rows))
             if len(found) == limit or n == len(self.tiers) - 1:
                 break
             # This tier ends before the page does: how many it holds places the next one.
             before += start + len(rows) if rows or start == 0 else self.count(n, within)
         books = found if not found or isinstance(found[0], Book) else load(found)
+        if self.tiers and len(books) == len(found):
+            at, ordered = 0, []
+            for size in sizes:
+                ordered += newest_editions_first(books[at:at + size])
+                at += size
+            books = ordered
         return books, total if total is not None else self.count(within=within, at_most=count_at_most,
                                                                  all_visible=all_visible)
+
+
+def newest_editions_first(books: list) -> list:
+    """The books in their order, except that a book comes before every book it replaces (its
+    replaces_id chain): within one tier a newer edition ranks first even when the edition it replaces
+    was added to the shop after it."""
+    ordered = list(books)
+    moved = True
+    # Bounded, so that editions naming each other (a loop an administrator made) cannot spin.
+    for _ in range(len(ordered) * len(ordered)):
+        if not moved:
+            break
+        moved = False
+        position = {book.id: n for n, book in enumerate(ordered)}
+        for n, book in enumerate(ordered):
+            older = position.get(book.replaces_id)
+            if older is not None and older < n:
+                ordered.insert(older, ordered.pop(n))
+                moved = True
+                break
+    return ordered
 
 
 # LIMIT -1 is no limit in SQLite. A count over a LIMIT stops reading the index there.
@@ -322,6 +352,89 @@ def _slots(words: list[str], synonyms: dict) -> list[list[_Words]]:
     return slots
 
 
+# Hindi in both scripts (issue 15): a typed Latin word also matches the Devanagari words of the
+# index it may be a spelling of ("itihas", "itihaas": इतिहास), and a Devanagari word the Latin ones
+# ("भारत": bharat), as alternatives like synonyms, so the words as typed still rank first. Words are
+# compared by transliteration.key, with the typo tolerance of search words. The index's Devanagari
+# words are few (one Unicode block, read by range from the vocabulary) and each process keeps them
+# keyed for SCRIPT_WORDS_CACHE_SECONDS; the Latin spellings of a Devanagari word are read from its
+# first letter's range, as typo corrections are.
+SCRIPT_WORDS_CACHE_SECONDS = 60.0
+_DEVANAGARI_FIRST, _DEVANAGARI_AFTER = "\u0900", "\u0980"
+_devanagari_cache: dict = {"read_at": None, "by_key": {}}
+_MAX_OTHER_SPELLINGS = 6
+
+
+def forget_script_words() -> None:
+    """Read the index's Devanagari words again on the next search."""
+    _devanagari_cache["read_at"] = None
+
+
+def _words_in_range(low: str, high: str, shortest: int = 1, longest: int = 40) -> list[str]:
+    statement = _VOCAB_POSTGRES if _is_postgres() else _VOCAB_SQLITE
+    return [word for word, _books in db.session.execute(statement, {"low": low, "high": high,
+                                                                  "shortest": shortest, "longest": longest})]
+
+
+def _devanagari_by_key() -> dict[str, list[str]]:
+    """transliteration.key -> the index's Devanagari words with that key, from the cache when fresh."""
+    keep_for = float(current_app.config.get("SEARCH_SCRIPT_WORDS_CACHE_SECONDS", SCRIPT_WORDS_CACHE_SECONDS))
+    read_at, now = _devanagari_cache["read_at"], time.monotonic()
+    if read_at is not None and keep_for > 0 and now - read_at < keep_for:
+        return _devanagari_cache["by_key"]
+    by_key: dict[str, list[str]] = {}
+    for word in _words_in_range(_DEVANAGARI_FIRST, _DEVANAGARI_AFTER):
+        by_key.setdefault(transliteration.key(word), []).append(word)
+    _devanagari_cache.update(read_at=now, by_key=by_key)
+    return by_key
+
+
+def _near_keys(wanted: str, keys, exact_only: bool = False) -> list[str]:
+    """The keys equal to wanted, else those within the typos a word of its length may have."""
+    from rapidfuzz.distance import OSA
+
+    if wanted in keys or exact_only:
+        return [wanted] if wanted in keys else []
+    typos = 0 if wanted.isdigit() or len(wanted) < 5 else (1 if len(wanted) < 9 else 2)
+    return [k for k in keys if typos and abs(len(k) - len(wanted)) <= typos
+            and OSA.distance(wanted, k, score_cutoff=typos) <= typos]
+
+
+def other_script_words(word: str) -> list[str]:
+    """The index's words in the other script that this typed word may be a spelling of (and, for a
+    Devanagari word, its other Devanagari spellings)."""
+    if word.isdigit() or len(word) < 2 or word in SYMBOL_WORDS.values():
+        return []
+    wanted = transliteration.key(word)
+    if not transliteration.is_devanagari(word):
+        if not wanted.isascii():
+            return []
+        by_key = _devanagari_by_key()
+        return [w for k in sorted(_near_keys(wanted, by_key)) for w in by_key[k]][:_MAX_OTHER_SPELLINGS]
+    # The same word written another way in Devanagari too (हिंदी, हिन्दी).
+    variants = [w for w in _devanagari_by_key().get(wanted, []) if w != word]
+    latin = transliteration.romanised(word)
+    if not latin:
+        return variants[:_MAX_OTHER_SPELLINGS]
+    first = latin[0]
+    by_key: dict[str, list[str]] = {}
+    for candidate in _words_in_range(first, _after(first), max(1, len(latin) - 2), len(latin) + 3):
+        if not transliteration.is_devanagari(candidate) and not candidate.isdigit():
+            by_key.setdefault(transliteration.key(candidate), []).append(candidate)
+    return (variants + [w for k in sorted(_near_keys(wanted, by_key)) for w in by_key[k]])[:_MAX_OTHER_SPELLINGS]
+
+
+def _in_both_scripts(slots: list[list[_Words]]) -> list[list[_Words]]:
+    """The slots, each typed word's slot also taking its spellings in the other script."""
+    widened = []
+    for slot in slots:
+        typed = slot[0]
+        known = {alternative.words for alternative in slot}
+        others = [] if len(typed.words) > 1 else [(w,) for w in other_script_words(typed.words[0])]
+        widened.append([*slot, *(_Words(words, typed=False) for words in others if words not in known)])
+    return widened
+
+
 def match(text: str) -> Match | None:
     """How to find books matching shopper text; None if it holds no words.
 
@@ -337,7 +450,7 @@ def match(text: str) -> Match | None:
         if len(isbn) == 10:
             candidates.add(isbn10_to_13(isbn))
         return Match(Book.isbn.in_(candidates))
-    slots = _slots(words, _synonyms(words))
+    slots = _in_both_scripts(_slots(words, _synonyms(words)))
     # The words as typed: a run that is a synonym phrase must be typed together ("10th class" is not a
     # Class IX book's 10th edition).
     typed = [[slot[0]] for slot in slots]

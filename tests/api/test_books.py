@@ -686,6 +686,19 @@ def test_category_suggestion_names_a_matching_category(client, factories):
     assert suggestions[0]["book"]["category"] == "BANKING"
 
 
+def test_a_suggestion_is_labelled_by_the_first_part_that_matched(client, factories):
+    """A book another part's quota took is labelled by where the words really are: a GATE title beyond
+    the title quota, found through the GATE shelf, is a title match (issue 15), and a book found by its
+    description whose author matches is an author match."""
+    titled = [factories.book(title=f"GATE Physics {n}", category="gate", copies_sold=10 - n) for n in range(4)]
+    factories.book(title="Plain", author="Gateway Authors", category="iit", copies_sold=5)
+    suggestions = [(s["book"]["title"], s["matchedOn"]) for s in _suggest(client, "gate")]
+    assert suggestions == [(b.title, "title") for b in titled[:3]] + [("Plain", "author"), (titled[3].title, "title")]
+    for suggestion in _suggest(client, "gate"):
+        part = suggestion["matchedOn"]
+        assert part == "category" or _word_starts_with(str(suggestion["book"][part]), "gate")
+
+
 def _suggested(client, q: str, part: str) -> list[str]:
     return [s["book"]["title"] for s in _suggest(client, q) if s["matchedOn"] == part]
 
