@@ -1,8 +1,6 @@
 """Thin HTTP adapters, one module per resource, all under /api."""
 from flask import Flask
 
-from bookstore.extensions import api
-
 
 def register_blueprints(app: Flask) -> None:
     """Mount every API blueprint (each declares its own /api/... prefix) behind the one admin guard."""
@@ -19,6 +17,7 @@ def register_blueprints(app: Flask) -> None:
     from bookstore.api.admin import search_synonyms as admin_search_synonyms
     from bookstore.api.admin import shop_settings as admin_shop_settings
 
+    api = app.extensions["bookstore_api"]
     app.before_request(refuse_untrusted_host)
     app.before_request(guard_admin_routes)
     for module in (health, auth, google, books, cart, categories, exams, wishlist, contact, newsletter, orders,

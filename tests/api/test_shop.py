@@ -4,6 +4,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from sqlalchemy import func, select
 
 from bookstore.extensions import db
@@ -130,3 +131,11 @@ def test_the_client_keeps_no_copy_of_the_shops_constants():
         for name, values in lists.items():
             quoted = [value for value in values if f'"{value}"' in text]
             assert len(quoted) < min(3, len(values)), f"{where} copies the {name}: {quoted}"
+
+
+def test_each_app_keeps_its_own_api_document(client, make_app):
+    """Another app of the process, even one refused half-way through start-up, leaves this app's OpenAPI
+    document whole (one document per app)."""
+    with pytest.raises(RuntimeError, match="JOBS_URL"):
+        make_app(JOBS_URL="amqp://127.0.0.1/")
+    assert "/api/shop" in client.get("/api/openapi.json").get_json()["paths"]
