@@ -82,6 +82,20 @@ def page(page_factory, server):
     assert opened.errors == [], f"JavaScript errors: {opened.errors}"
 
 
+@pytest.fixture(params=[1280, 360], ids=["desktop", "phone"])
+def admin_page(request, page_factory, server):
+    """A page at the width given (desktop, then phone); its JavaScript errors fail the test."""
+    opened = page_factory(request.param, 900 if request.param > 400 else 740)
+    yield opened
+    assert opened.errors == [], f"JavaScript errors: {opened.errors}"
+
+
+@pytest.fixture
+def admin(factories):
+    """The administrator the screens sign in as."""
+    return factories.user(email=ADMIN_EMAIL, password=ADMIN_PASSWORD, role="admin", first_name="Meena")
+
+
 class Api:
     """The shop's HTTP API on the running server, as the storefront and the tests' shoppers use it."""
 

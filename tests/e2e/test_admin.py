@@ -11,13 +11,8 @@ from sqlalchemy import select
 
 from bookstore.extensions import db
 from bookstore.models import Book, ContactMessage, Order
-from tests.e2e.admin_support import (ADMIN_EMAIL, ADMIN_PASSWORD, SHOPPER_PASSWORD, admin_session, api,  # noqa: F401
-                                     cover_png, large_png, page, page_factory, server, sign_in)
-
-
-@pytest.fixture
-def admin(factories):
-    return factories.user(email=ADMIN_EMAIL, password=ADMIN_PASSWORD, role="admin", first_name="Meena")
+from tests.e2e.admin_support import (ADMIN_EMAIL, ADMIN_PASSWORD, SHOPPER_PASSWORD, admin, admin_session,  # noqa: F401
+                                     api, cover_png, large_png, page, page_factory, server, sign_in)
 
 
 def rupees(paise: int) -> str:

@@ -16,25 +16,12 @@ from playwright.sync_api import expect
 
 from bookstore.extensions import db
 from bookstore.models import AuditEntry, Book, NewsletterSubscriber
-from tests.e2e.admin_support import (ADMIN_EMAIL, ADMIN_PASSWORD, SHOPPER_PASSWORD, api, page_factory,  # noqa: F401
-                                     server, sign_in)
+from tests.e2e.admin_support import (ADMIN_EMAIL, ADMIN_PASSWORD, SHOPPER_PASSWORD, admin, admin_page,  # noqa: F401
+                                     api, page_factory, server, sign_in)
 from tests.e2e.support.axe import assert_no_axe_violations
 from tests.e2e.support.layout import assert_no_horizontal_scroll
 
 BOOKS = "/admin/books"
-
-
-@pytest.fixture
-def admin(factories):
-    return factories.user(email=ADMIN_EMAIL, password=ADMIN_PASSWORD, role="admin", first_name="Meena")
-
-
-@pytest.fixture(params=[1280, 360], ids=["desktop", "phone"])
-def admin_page(request, page_factory, server):
-    """A page at the width given; its JavaScript errors fail the test."""
-    opened = page_factory(request.param, 900 if request.param > 400 else 740)
-    yield opened
-    assert opened.errors == [], f"JavaScript errors: {opened.errors}"
 
 
 def fresh(model, ident):

@@ -12,24 +12,12 @@ from sqlalchemy import select
 from bookstore.extensions import db
 from bookstore.models import AuditEntry, ShopSetting
 from bookstore.services import delivery
-from tests.e2e.admin_support import ADMIN_EMAIL, ADMIN_PASSWORD, page_factory, server, sign_in  # noqa: F401
+from tests.e2e.admin_support import (ADMIN_EMAIL, ADMIN_PASSWORD, admin, admin_page, page_factory,  # noqa: F401
+                                     server, sign_in)
 from tests.e2e.support.axe import assert_no_axe_violations
 from tests.e2e.support.layout import assert_no_horizontal_scroll
 
 SCREEN = "/admin/shipping-payments"
-
-
-@pytest.fixture
-def admin(factories):
-    return factories.user(email=ADMIN_EMAIL, password=ADMIN_PASSWORD, role="admin", first_name="Meena")
-
-
-@pytest.fixture(params=[1280, 360], ids=["desktop", "phone"])
-def admin_page(request, page_factory, server):
-    """A page at the width given; its JavaScript errors fail the test."""
-    opened = page_factory(request.param, 900 if request.param > 400 else 740)
-    yield opened
-    assert opened.errors == [], f"JavaScript errors: {opened.errors}"
 
 
 def open_settings(page, server):

@@ -6,13 +6,9 @@ from playwright.sync_api import expect
 
 from bookstore.extensions import db
 from bookstore.models import Book
-from tests.e2e.admin_support import ADMIN_EMAIL, ADMIN_PASSWORD, page, page_factory, server, sign_in  # noqa: F401
+from tests.e2e.admin_support import (ADMIN_EMAIL, ADMIN_PASSWORD, admin, page, page_factory,  # noqa: F401
+                                     server, sign_in)
 from tests.e2e.conftest import assert_no_axe_violations
-
-
-@pytest.fixture
-def admin(factories):
-    return factories.user(email=ADMIN_EMAIL, password=ADMIN_PASSWORD, role="admin", first_name="Meena")
 
 
 def test_admin_sets_medium_edition_exams_and_the_replaced_edition(page, server, admin, factories, app):
