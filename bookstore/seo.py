@@ -12,7 +12,7 @@ from bookstore import money
 from bookstore.errors import NotFound
 from bookstore.extensions import db
 from bookstore.models import Book, Category
-from bookstore.schemas.book import BookListReplySchema, BookSchema  # the API's own reply shapes
+from bookstore.schemas.book import BookCardSchema, BookListReplySchema, BookSchema  # the API's own reply shapes
 from bookstore.services import catalogue
 from bookstore.services.mail import shop_url
 from bookstore.services.storage import media_url
@@ -152,7 +152,7 @@ def _cover_preloads(dumped: list[dict]) -> list[str]:
 
 def home_page(shell: str) -> str:
     """The home shell with its featured books embedded and their first covers preloaded."""
-    dumped = BookSchema(many=True).dump(catalogue.featured(limit=FEATURED_ON_HOME))
+    dumped = BookCardSchema(many=True).dump(catalogue.featured(limit=FEATURED_ON_HOME))
     tags = _cover_preloads(dumped)
     tags.append(f'<script type="application/json" id="initial-featured">{_script_json(dumped)}</script>')
     return add_to_head(shell, tags)

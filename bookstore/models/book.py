@@ -64,9 +64,10 @@ class Book(TimestampMixin, db.Model):
     replaces_id: Mapped[int | None] = mapped_column(ForeignKey("books.id"), index=True)
 
     category: Mapped[Category] = relationship(lazy="joined", innerjoin=True)
-    exams: Mapped[list[Exam]] = relationship(secondary=book_exams, lazy="selectin", order_by=Exam.position)
-    subjects: Mapped[list[ExamSubject]] = relationship(secondary=book_subjects, lazy="selectin",
-                                                       order_by=ExamSubject.position)
+    # Exams, subjects and editions are read only where one book is shown whole (its page, the admin
+    # form): lists dump the card shape without them, so a page of books stays one statement.
+    exams: Mapped[list[Exam]] = relationship(secondary=book_exams, order_by=Exam.position)
+    subjects: Mapped[list[ExamSubject]] = relationship(secondary=book_subjects, order_by=ExamSubject.position)
     # Written by the admin form; replies read the light references below.
     replaces: Mapped["Book | None"] = relationship(remote_side=[id])
 
@@ -116,8 +117,8 @@ class Book(TimestampMixin, db.Model):
 class EditionRef(db.Model):
     """A few columns of a book, for naming the edition another book replaces or is replaced by.
 
-    A class of its own over the same table, so loading a page's editions (one `selectin` query each way)
-    loads no exams, subjects or editions of those editions in turn.
+    A class of its own over the same table, so loading a book's editions loads no exams, subjects or
+    editions of those editions in turn.
     """
 
     __table__ = Book.__table__
@@ -128,7 +129,7 @@ class EditionRef(db.Model):
 # One table on both sides: remote_side says which way each one points.
 Book.replaces_ref = relationship(EditionRef, primaryjoin=Book.replaces_id == EditionRef.id,
                                  foreign_keys=[Book.replaces_id], remote_side=[EditionRef.id], uselist=False,
-                                 viewonly=True, lazy="selectin")
+                                 viewonly=True)
 Book.newer_editions = relationship(EditionRef, primaryjoin=EditionRef.replaces_id == Book.id,
                                    foreign_keys=[EditionRef.replaces_id], remote_side=[EditionRef.replaces_id],
-                                   uselist=True, viewonly=True, lazy="selectin")
+                                   uselist=True, viewonly=True)

@@ -67,7 +67,9 @@ class CategorySchema(Schema):
     bookCount = fields.Integer(attribute="book_count")
 
 
-class BookSchema(Schema):
+class BookCardSchema(Schema):
+    """A book as lists, suggestions, shelves and carts show it: everything but its exams, subjects and editions."""
+
     _id = IdString(attribute="id")
     title = fields.String()
     author = fields.String()
@@ -96,20 +98,25 @@ class BookSchema(Schema):
     medium = fields.String()
     editionYear = fields.Integer(attribute="edition_year", allow_none=True)
     editionNumber = fields.Integer(attribute="edition_number", allow_none=True)
+    createdAt = UtcDateTime(attribute="created_at")
+    updatedAt = UtcDateTime(attribute="updated_at")
+
+
+class BookSchema(BookCardSchema):
+    """One book whole (its page, the dialog's second read, the admin form): the card and what it is for."""
+
     exams = fields.List(fields.Nested(ExamRefSchema))
     subjects = fields.List(fields.Nested(SubjectRefSchema))
     # The edition this one replaces, and the newest visible one that replaces it (null when none).
     replaces = fields.Nested(EditionRefSchema, attribute="replaces_ref", allow_none=True)
     newerEdition = fields.Nested(EditionRefSchema, attribute="newer_edition", allow_none=True)
-    createdAt = UtcDateTime(attribute="created_at")
-    updatedAt = UtcDateTime(attribute="updated_at")
 
 
 class BookListReplySchema(Schema):
     """A services Page of books as the list's reply (also embedded in the /books page by seo.py)."""
 
     success = fields.Constant(True)
-    books = fields.List(fields.Nested(BookSchema))
+    books = fields.List(fields.Nested(BookCardSchema))
     totalBooks = fields.Integer()
     totalPages = fields.Integer()
     pagination = fields.Nested(PaginationSchema)
@@ -182,7 +189,7 @@ class SuggestQuerySchema(InputSchema):
 
 
 class SuggestionSchema(Schema):
-    book = fields.Nested(BookSchema)
+    book = fields.Nested(BookCardSchema)
     matchedOn = fields.String(attribute="matched_on")
     preview = fields.String(allow_none=True)
 
@@ -320,7 +327,7 @@ class BookUpdateSchema(BookInputSchema):
 
 class ShelfReplySchema(Schema):
     success = fields.Constant(True)
-    books = fields.List(fields.Nested(BookSchema))
+    books = fields.List(fields.Nested(BookCardSchema))
 
 
 class BookReplySchema(Schema):

@@ -1,7 +1,7 @@
 """The administrators' dashboard: headline figures, revenue by day, low stock, recent orders."""
 from marshmallow import Schema, fields
 
-from bookstore.schemas.book import BookSchema
+from bookstore.schemas.book import BookCardSchema
 from bookstore.schemas.fields import Rupees
 from bookstore.schemas.order import AdminOrderSchema
 from bookstore.services import dashboard
@@ -14,7 +14,7 @@ class RevenueDaySchema(Schema):
     orders = fields.Integer()
 
 
-class LowStockBookSchema(BookSchema):
+class LowStockBookSchema(BookCardSchema):
     class Meta:
         fields = ("_id", "title", "author", "isbn", "category", "stock", "thumbnailUrl")
 

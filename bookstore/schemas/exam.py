@@ -1,7 +1,7 @@
 """Exam shapes: the list with subjects and book counts, and an exam's page."""
 from marshmallow import Schema, fields
 
-from bookstore.schemas.book import BookSchema
+from bookstore.schemas.book import BookCardSchema
 from bookstore.schemas.fields import IdString, InputSchema
 
 
@@ -38,4 +38,4 @@ class ExamListReplySchema(Schema):
 class ExamPageReplySchema(Schema):
     success = fields.Constant(True)
     exam = fields.Nested(ExamSchema)
-    bestSellers = fields.List(fields.Nested(BookSchema), attribute="bestsellers")
+    bestSellers = fields.List(fields.Nested(BookCardSchema), attribute="bestsellers")

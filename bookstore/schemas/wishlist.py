@@ -1,12 +1,12 @@
 """The signed-in shopper's wishlist: saved books in, the list out."""
 from marshmallow import Schema, fields
 
-from bookstore.schemas.book import BookSchema
+from bookstore.schemas.book import BookCardSchema
 from bookstore.schemas.fields import IdInput, InputSchema, UtcDateTime, required
 
 
 class WishlistEntrySchema(Schema):
-    book = fields.Nested(BookSchema)
+    book = fields.Nested(BookCardSchema)
     addedAt = UtcDateTime(attribute="created_at")
 
 
