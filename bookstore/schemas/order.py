@@ -260,7 +260,7 @@ class AdminPaginationSchema(PaginationSchema):
 
 class AdminOrderSchema(OrderSchema):
     user = fields.Function(lambda order: {"firstName": order.first_name, "lastName": order.last_name})
-    totalAmount = fields.Function(lambda order: OrderSchema().dump(order)["totalPrice"])
+    totalAmount = Rupees(attribute="total_paise", dump_only=True)  # the same figure as totalPrice
 
 
 class AdminOrderListReplySchema(Schema):
