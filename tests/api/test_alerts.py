@@ -10,7 +10,7 @@ from bookstore.jobs import tasks
 from bookstore.models import Book, BookAlert, OutboxMail
 from bookstore.services import alerts
 from tests.api.test_admin_books import form
-from tests.factories import count, placed
+from tests.factories import Factories, count, placed
 from tests.helpers import assert_refused
 
 GUEST = "reader@example.in"
@@ -20,6 +20,12 @@ COVER = "covers/ab/abc.webp"  # admin edits need a book with a cover
 @pytest.fixture
 def client(mail_app):
     return mail_app.test_client()
+
+
+@pytest.fixture
+def factories(mail_app):
+    """Rows made in mail_app's context, so jobs run directly by a test send to the SMTP sink too."""
+    return Factories()
 
 
 def login(client, factories, email, role="customer", verified=True) -> dict:
@@ -194,6 +200,29 @@ def test_the_job_running_twice_queues_one_mail(client, factories, smtp_sink):
     assert alerts.send_due(book.id) == 0
     assert alerts.due_book_ids() == []
     assert OutboxMail.query.filter_by(to_address="asha@example.in").count() == 1
+
+
+def test_the_sweep_sends_what_a_lost_job_missed(client, factories, smtp_sink):
+    """A restock whose job was lost is found by the periodic sweep, which mails the alert once."""
+    book = factories.book(title="Lost Job", stock=0, cover_key=COVER)
+    shopper = login(client, factories, "asha@example.in")
+    ask(client, book, headers=shopper)
+    db.session.get(Book, book.id).stock = 1
+    db.session.commit()
+    assert tasks.sweep_book_alerts.call_local() == 1
+    assert tasks.sweep_book_alerts.call_local() == 0
+    assert [m["Subject"] for m in smtp_sink.messages] == ["Back in stock: Lost Job"]
+
+
+def test_an_expired_confirmation_link_is_refused(client, factories, smtp_sink, monkeypatch):
+    """A confirmation link past its days is 422 on token with reason expired; the alert stays pending."""
+    book = factories.book(stock=0, cover_key=COVER)
+    ask(client, book)
+    monkeypatch.setattr(alerts, "CONFIRM_DAYS", -1)
+    reply = assert_refused(client.post("/api/alerts/confirm", json={"token": link(smtp_sink.body(), "confirm")}),
+                           422, field="token")
+    assert reply["reason"] == "expired"
+    assert the_alert().confirmed_at is None
 
 
 def test_cancelled_order_giving_stock_back_fires_the_alert(client, factories, smtp_sink, admin):
