@@ -173,7 +173,7 @@ def cancel_by_link(token: str) -> bool:
 
     :raise NotFound: a forged link.
     """
-    alert_id, alert = _alert_for(token, "cancel")
+    _alert_id, alert = _alert_for(token, "cancel")
     if alert is None:
         return False
     db.session.delete(alert)

@@ -41,17 +41,17 @@ export function NotifyMe({ book, signedIn }) {
   return (
     <div className="notify-me">
       {showForm && (
-        <form className="notify-me__form" onSubmit={submit}>
-          {!signedIn && (
-            <>
-              <label htmlFor={`${id}-email`}>Your e-mail for the alert</label>
+        <form className="field notify-me__form" onSubmit={submit} aria-label="Book alert">
+          {!signedIn && <label className="field__label" htmlFor={`${id}-email`}>Your e-mail for the alert</label>}
+          <div className="notify-me__row">
+            {!signedIn && (
               <input id={`${id}-email`} type="email" name="email" required autoComplete="email" maxLength={254}
                      placeholder="you@example.in" value={email} onChange={(event) => setEmail(event.target.value)} />
-            </>
-          )}
-          <button type="submit" className="button button--secondary" disabled={sending}>
-            {sending ? "Sending…" : LABELS[formKind]}
-          </button>
+            )}
+            <button type="submit" className="button button--secondary" disabled={sending}>
+              {sending ? "Sending…" : LABELS[formKind]}
+            </button>
+          </div>
         </form>
       )}
       {formKind !== "new-edition" || signedIn ? (
