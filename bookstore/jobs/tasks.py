@@ -68,3 +68,21 @@ def prune_expired() -> int:
     """Hourly: delete spent or expired account links and revoked tokens past their expiry."""
     from bookstore.services import account_links, sessions
     return account_links.prune_expired() + sessions.prune_expired()
+
+
+@task()
+def send_book_alerts(book_id: int) -> int:
+    """Queue the mails of a book's due alerts (back in stock, newer edition), each marked sent with its mail,
+    so running twice sends nothing twice."""
+    from bookstore.services import alerts
+    return alerts.send_due(book_id)
+
+
+@periodic(crontab(minute="*/5"))
+def sweep_book_alerts() -> int:
+    """Every five minutes: enqueue the alert job of books whose due alerts were not sent (a lost job)."""
+    from bookstore.services import alerts
+    ids = alerts.due_book_ids()
+    for book_id in ids:
+        huey.enqueue(send_book_alerts.s(book_id))
+    return len(ids)

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from bookstore.errors import Conflict, NotFound, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Book, OrderLine, User, parse_id
-from bookstore.services import audit, exams, images, storage
+from bookstore.services import alerts, audit, exams, images, storage
 from bookstore.services.catalogue import find_category
 
 ISBN_TAKEN = "A book with this ISBN already exists."
@@ -111,6 +111,7 @@ def create_book(data: dict, actor: User) -> Book:
     with _cover_files(cover):
         db.session.flush()
         audit.record(actor, "book.create", "book", book.id, None, snapshot(book))
+        alerts.awaken([book.replaces_id])  # a newer edition of a book shoppers are watching
         db.session.commit()
     return book
 
@@ -153,6 +154,8 @@ def update_book(book_id: str, data: dict, actor: User, if_match: str | None = No
     if cover is not None and cover.key != book.cover_key:
         book.cover_key, book.thumbnail_key = cover.key, cover.thumbnail_key
         audit.record(actor, "book.cover", "book", book.id, {"cover": old_keys[0]}, {"cover": cover.key})
+    # Restocked, back on sale, or named as a newer edition: the job checks which alerts are due.
+    alerts.awaken([book.id, book.replaces.id if book.replaces else None])
     with _cover_files(cover):
         db.session.commit()
     if cover is not None:
@@ -207,6 +210,7 @@ def restore_book(book_id: str, actor: User) -> Book:
         before = snapshot(book)
         book.archived = False
         audit.record(actor, "book.restore", "book", book.id, before, snapshot(book))
+        alerts.awaken([book.id, book.replaces_id])
         db.session.commit()
     return book
 

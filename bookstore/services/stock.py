@@ -3,6 +3,7 @@ from sqlalchemy import update
 
 from bookstore.extensions import db
 from bookstore.models import Book, Order
+from bookstore.services import alerts
 
 
 def take(book_id: int, quantity: int) -> bool:
@@ -30,4 +31,6 @@ def release(order: Order) -> bool:
             .values(stock=Book.stock + line.quantity, copies_sold=Book.copies_sold - line.quantity)
             .execution_options(synchronize_session=False)
         )
+    # Copies back on the shelf: shoppers waiting for these books are told after the commit.
+    alerts.awaken(line.book_id for line in order.lines)
     return True

@@ -43,6 +43,7 @@ const Cookies = screen(information, "Cookies");
 const ReturnPolicy = screen(information, "ReturnPolicy");
 const NotFound = screen(information, "NotFound");
 const NewsletterConfirm = screen(information, "NewsletterConfirm");
+const AlertLink = screen(information, "AlertLink");
 const Contact = screen(information, "Contact");
 const Cart = screen(shopping, "Cart");
 const Checkout = screen(shopping, "Checkout");
@@ -114,6 +115,7 @@ export function AppRouter() {
             <Route path="bestsellers" element={<Bestsellers />} />
             <Route path="new-releases" element={<NewReleases />} />
             <Route path="newsletter/confirm" element={<NewsletterConfirm />} />
+            <Route path="alerts/:action" element={<AlertLink />} />
             {/* Information */}
             <Route path="about" element={<About />} />
             <Route path="shipping" element={<Shipping />} />

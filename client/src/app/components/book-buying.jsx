@@ -1,5 +1,7 @@
 // What a shopper can do about one book, under its details on the page and in the dialog: the cart and
-// wishlist buttons, then the delivery check that keeps a PIN on the signed-in shopper's account.
+// wishlist buttons, "Notify me" alerts (back in stock, new editions), then the delivery check that keeps a
+// PIN on the signed-in shopper's account.
+import { NotifyMe } from "../../features/alerts/components/notify-me.jsx";
 import { useAuth } from "../../features/auth/auth-context.jsx";
 import { DeliveryCheck } from "../../features/delivery/components/delivery-check.jsx";
 import { BookActions } from "./book-actions.jsx";
@@ -9,6 +11,7 @@ export function BookBuying({ book }) {
   return (
     <>
       <BookActions book={book} />
+      <NotifyMe key={book._id} book={book} signedIn={Boolean(user)} />
       <DeliveryCheck user={user} updateProfile={updateProfile} />
     </>
   );

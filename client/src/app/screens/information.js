@@ -10,3 +10,4 @@ export { Component as ReturnPolicy } from "../routes/return-policy.jsx";
 export { Component as NotFound } from "../routes/not-found.jsx";
 export { Component as NewsletterConfirm } from "../routes/newsletter-confirm.jsx";
 export { Component as Contact } from "../routes/contact.jsx";
+export { Component as AlertLink } from "../routes/alert-links.jsx";
