@@ -20,6 +20,7 @@ from sqlalchemy.engine import make_url
 
 from bookstore import create_app
 from bookstore.extensions import db
+from bookstore.models.shipment import DEFAULT_COURIERS, Courier
 from tests.app_pool import AppPool, reserved_port
 from tests.factories import Factories
 
@@ -86,6 +87,9 @@ def empty_database() -> None:
         for table in db.metadata.sorted_tables:
             if table.name not in KEEP_TABLES and "id" in table.c and table.c.id.autoincrement is not False:
                 db.session.execute(text(f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), 1, false)"))
+    # The couriers are seeded by migration 0016 but administrators edit them: back to the seed.
+    db.session.add_all(Courier(name=name, tracking_url_template=template, position=index)
+                       for index, (name, template) in enumerate(DEFAULT_COURIERS))
     db.session.commit()
 
 
