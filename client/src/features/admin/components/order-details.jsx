@@ -8,6 +8,7 @@ import { Alert } from "./alert.jsx";
 import { Modal } from "./modal.jsx";
 import { OrderStatusBadge } from "./status-badge.jsx";
 import { OrderStatusSelect } from "./order-status-select.jsx";
+import { OrderShipments } from "./order-shipments.jsx";
 import { AdminLoading, AdminLoadError } from "./request-state.jsx";
 
 export function OrderDetailsModal({ orderId, onClose, onChanged }) {
@@ -117,6 +118,8 @@ function OrderDetails({ order, onChanged }) {
         </div>
       </section>
 
+      <OrderShipments order={order} onChanged={onChanged} />
+
       <div className="adm-order__cols">
         <section aria-labelledby="order-history">
           <h3 id="order-history">Status history</h3>
@@ -153,6 +156,8 @@ function OrderDetails({ order, onChanged }) {
             </form>
           ) : order.status === "cancelled" ? (
             <p className="adm-muted">A cancelled order cannot change status: its copies are back in stock.</p>
+          ) : order.status === "returned" ? (
+            <p className="adm-muted">A returned order cannot change status: its parcels are back on the shelf.</p>
           ) : (
             <p className="adm-muted">This online order is not paid yet: it can move on once the payment is received.</p>
           )}
