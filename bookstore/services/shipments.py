@@ -96,11 +96,21 @@ def ship(public_id: str, request: dict, admin: User) -> Order:
     booking = aggregator.book(order, chosen, request, len(order.shipments) + 1)
     _check_awb_free(booking.courier, booking.awb)
     by = f"admin:{admin.id}"
+    left = remaining(order)
+    everything_sent = sum(left.values()) == sum(copies for _line, copies in chosen)
+    note = f"Shipped by {booking.courier}, AWB {booking.awb}"[:300]
+    before = {"status": order.status}
+    # The status moves first, so the history's "processing" (packed) comes before the parcel it sent.
+    if everything_sent and order.status != "shipped":
+        orders.move(order, "shipped", by, note)
+    elif not everything_sent and order.status == "pending":
+        orders.move(order, "processing", by, f"Part of the order shipped: {booking.courier}, AWB {booking.awb}"[:300])
+    db.session.flush()
     shipment = Shipment(order_id=order.id, courier=booking.courier, awb=booking.awb,
                         tracking_url=booking.tracking_url, packages=request.get("packages") or 1,
                         aggregator=aggregator.name, provider_order_id=booking.provider_order_id,
                         provider_shipment_id=booking.provider_shipment_id, label_url=booking.label_url,
-                        pickup_token=booking.pickup_token, status="shipped", shipped_by=by,
+                        pickup_token=booking.pickup_token, status="shipped", shipped_by=by, shipped_at=utcnow(),
                         lines=[ShipmentLine(order_line_id=line.id, quantity=copies) for line, copies in chosen])
     db.session.add(shipment)
     try:
@@ -109,13 +119,6 @@ def ship(public_id: str, request: dict, admin: User) -> Order:
         db.session.rollback()
         raise Conflict(f"AWB {booking.awb} of {booking.courier} is already used by another shipment.") from None
     db.session.refresh(order)
-    everything_sent = not any(remaining(order).values())
-    note = f"Shipped by {booking.courier}, AWB {booking.awb}"[:300]
-    before = {"status": order.status}
-    if everything_sent and order.status != "shipped":
-        orders.move(order, "shipped", by, note)
-    elif not everything_sent and order.status == "pending":
-        orders.move(order, "processing", by, f"Part of the order shipped: {booking.courier}, AWB {booking.awb}"[:300])
     audit.record(admin, "order.ship", "order", order.public_id, before, {
         "status": _status_of(order), "shipment": {"courier": booking.courier, "awb": booking.awb,
                                                   "aggregator": aggregator.name,
