@@ -27,7 +27,7 @@ def test_ship_dialog_partial_then_rest_and_an_event(admin_page, server, admin, f
 
     dialog.get_by_role("button", name="Ship…").click()
     form = dialog.locator("form.adm-ship")
-    form.get_by_label("Courier").select_option("Delhivery")
+    form.get_by_label("Courier", exact=True).select_option("Delhivery")
     form.get_by_label("AWB number").fill("DLV555")
     form.get_by_label(re.compile("Shipping Reasoning")).fill("0")
     assert_no_axe_violations(page)
@@ -42,7 +42,7 @@ def test_ship_dialog_partial_then_rest_and_an_event(admin_page, server, admin, f
     dialog.get_by_role("button", name="Ship…").click()
     form = dialog.locator("form.adm-ship")
     expect(form.get_by_label(re.compile("Shipping Aptitude"))).to_have_count(0)
-    form.get_by_label("Courier").select_option("India Post")
+    form.get_by_label("Courier", exact=True).select_option("India Post")
     form.get_by_label("AWB number").fill("EE000111222IN")
     form.get_by_role("button", name="Ship parcel").click()
     expect(dialog.get_by_role("status").filter(has_text="Shipped. The order is now shipped.")).to_be_visible()

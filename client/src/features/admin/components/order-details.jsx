@@ -83,7 +83,7 @@ function OrderDetails({ order, onChanged }) {
 
       <section aria-labelledby="order-items">
         <h3 id="order-items">Items</h3>
-        <div className="adm-table-wrap">
+        <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="order-items">
           <table className="adm-table adm-table--compact">
             <thead>
               <tr>
