@@ -216,10 +216,13 @@ def razorpay(fake_ports):
 
 @pytest.fixture
 def shop_app(app_pool, razorpay, smtp_sink):
-    """The app with online payment (fake Razorpay, 2 s timeout) and e-mail (SMTP sink) configured."""
+    """The app with online payment (fake Razorpay, 2 s timeout), e-mail (SMTP sink) and the tracking webhook
+    token configured."""
     yield from _in_context(app_pool.app(
         RAZORPAY_BASE_URL=razorpay.base_url, RAZORPAY_TIMEOUT_SECONDS="2", MAIL_SERVER="127.0.0.1",
-        MAIL_PORT=str(smtp_sink.port), PUBLIC_URL="https://books.example.in", **RAZORPAY_KEYS))
+        MAIL_PORT=str(smtp_sink.port), PUBLIC_URL="https://books.example.in", **RAZORPAY_KEYS,
+        # The tracking webhook is set up too, so generated calls meet its token check rather than a 503.
+        SHIPROCKET_WEBHOOK_TOKEN="test-tracking-token"))
 
 
 @pytest.fixture
