@@ -37,10 +37,6 @@ class Courier(db.Model):
     active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     position: Mapped[int] = mapped_column(default=0, server_default="0")
 
-    def tracking_url(self, awb: str) -> str:
-        """The courier's tracking page for an AWB, or '' without a template."""
-        return self.tracking_url_template.replace("{awb}", awb) if self.tracking_url_template else ""
-
 
 class Shipment(db.Model):
     __tablename__ = "shipments"

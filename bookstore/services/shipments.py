@@ -3,7 +3,6 @@ booked by hand or through Shiprocket; tracking events typed by an administrator 
 webhook; a delivered order completed, a parcel returned to origin received back into stock."""
 import hmac
 import json
-import logging
 from collections import Counter
 from datetime import datetime, timedelta, timezone
 
@@ -18,8 +17,6 @@ from bookstore.models import (Book, Courier, Order, OrderLine, Shipment, Shipmen
 from bookstore.services import audit, mail, notifications, orders, refunds
 from bookstore.services.aggregators import AGGREGATORS, tracking_link
 from bookstore.services.india import IST
-
-log = logging.getLogger(__name__)
 
 # Orders whose lines may still go out; a `shipped` order set by hand before shipments existed may get its AWB.
 SHIPPABLE = ("pending", "processing", "shipped")

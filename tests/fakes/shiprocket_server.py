@@ -1,4 +1,4 @@
-"""A local fake of Shiprocket's HTTP API (`/v1/external/...`), for tests and for development offline.
+"""A local fake of Shiprocket's HTTP API (`/v1/external/...`) for the tests.
 
 A real HTTP server on 127.0.0.1, so the shop's `requests` calls run unchanged against it:
 
