@@ -6,7 +6,7 @@ def register_blueprints(app: Flask) -> None:
     """Mount every API blueprint (each declares its own /api/... prefix) behind the one admin guard."""
     from bookstore.security import guard_admin_routes, refuse_untrusted_host
     from bookstore.api import (alerts, auth, books, cart, categories, contact, delivery, exams, google, health,
-                               newsletter, orders, payments, reviews, shop, wishlist)
+                               newsletter, orders, payments, reviews, shipments, shop, wishlist)
     from bookstore.api.admin import admin_blp
     from bookstore.api.admin import audit as admin_audit
     from bookstore.api.admin import coupons as admin_coupons
@@ -15,6 +15,7 @@ def register_blueprints(app: Flask) -> None:
     from bookstore.api.admin import orders as admin_orders
     from bookstore.api.admin import reviews as admin_reviews
     from bookstore.api.admin import search_synonyms as admin_search_synonyms
+    from bookstore.api.admin import shipments as admin_shipments
     from bookstore.api.admin import shop_settings as admin_shop_settings
 
     api = app.extensions["bookstore_api"]
@@ -22,6 +23,7 @@ def register_blueprints(app: Flask) -> None:
     app.before_request(guard_admin_routes)
     for module in (health, auth, google, books, cart, categories, exams, wishlist, contact, newsletter, orders,
                    payments, delivery, shop, admin_orders, admin_dashboard, admin_newsletter, admin_audit,
-                   admin_shop_settings, admin_coupons, admin_search_synonyms, reviews, admin_reviews, alerts):
+                   admin_shop_settings, admin_coupons, admin_search_synonyms, reviews, admin_reviews, alerts,
+                   shipments, admin_shipments):
         api.register_blueprint(module.blp)
     api.register_blueprint(admin_blp)

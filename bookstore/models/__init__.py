@@ -16,6 +16,8 @@ from bookstore.models.shop_setting import ShopSetting
 from bookstore.models.search_synonym import SearchSynonym
 from bookstore.models.review import REVIEW_STATUSES, Review
 from bookstore.models.alert import ALERT_KINDS, BookAlert
+from bookstore.models.shipment import (AGGREGATORS, SHIPMENT_EVENTS, SHIPMENT_STATUSES, Courier, Shipment,
+                                       ShipmentEvent, ShipmentLine)
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
@@ -24,4 +26,6 @@ __all__ = [
     "PaymentEvent", "OutboxMail", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",
     "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry", "Coupon", "CouponUse", "COUPON_KINDS", "ShopSetting",
     "SearchSynonym", "Review", "REVIEW_STATUSES", "BookAlert", "ALERT_KINDS",
+    "Courier", "Shipment", "ShipmentLine", "ShipmentEvent",
+    "SHIPMENT_EVENTS", "SHIPMENT_STATUSES", "AGGREGATORS",
 ]

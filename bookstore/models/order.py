@@ -8,7 +8,8 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from bookstore.extensions import db
 from bookstore.models.base import TimestampMixin, utcnow
 
-ORDER_STATUSES = ("pending", "processing", "shipped", "delivered", "cancelled")
+# `returned`: the parcel came back to the shop (RTO received) instead of reaching the shopper.
+ORDER_STATUSES = ("pending", "processing", "shipped", "delivered", "cancelled", "returned")
 PAYMENT_STATUSES = ("pending", "awaiting", "paid", "failed", "refunded", "refund_pending")
 PAYMENT_METHODS = ("cod", "online")
 ADDRESS_TYPES = ("home", "work", "other")
@@ -96,6 +97,8 @@ class Order(TimestampMixin, db.Model):
         back_populates="order", cascade="all, delete-orphan", order_by="OrderLine.id", lazy="selectin")
     history: Mapped[list["OrderStatusChange"]] = relationship(
         back_populates="order", cascade="all, delete-orphan", order_by="OrderStatusChange.id", lazy="selectin")
+    shipments: Mapped[list["Shipment"]] = relationship(  # noqa: F821  (models/shipment.py)
+        back_populates="order", cascade="all, delete-orphan", order_by="Shipment.id", lazy="selectin")
 
     @property
     def promised(self) -> "DeliveryDates | None":

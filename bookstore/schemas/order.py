@@ -6,6 +6,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_load, va
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
 from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
 from bookstore.schemas.delivery import DeliveryDatesSchema
+from bookstore.schemas.shipment import AdminShipmentSchema, ShipmentSchema
 from bookstore.schemas.fields import (Email, IdInput, IndianMobile, IndianState, InputSchema, Rupees, Trimmed, UtcDateTime,
                                       required, required_text)
 
@@ -169,6 +170,8 @@ class OrderSchema(Schema):
         lambda order: DeliveryDatesSchema().dump(order.promised) if order.promised else None, allow_none=True,
         metadata={"description": "{from, to}: the delivery dates promised at placement (ISO dates), or null"})
     cancelledAt = UtcDateTime(attribute="cancelled_at", allow_none=True)
+    # Parcels with courier, AWB, tracking link, lines and tracking events (product §7.8).
+    shipments = fields.List(fields.Nested(ShipmentSchema))
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
 
@@ -261,6 +264,7 @@ class AdminPaginationSchema(PaginationSchema):
 class AdminOrderSchema(OrderSchema):
     user = fields.Function(lambda order: {"firstName": order.first_name, "lastName": order.last_name})
     totalAmount = Rupees(attribute="total_paise", dump_only=True)  # the same figure as totalPrice
+    shipments = fields.List(fields.Nested(AdminShipmentSchema))
 
 
 class AdminOrderListReplySchema(Schema):

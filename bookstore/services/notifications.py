@@ -4,7 +4,7 @@ from bookstore.models import Order
 from bookstore.services import delivery, mail
 
 # Statuses after which the parcel is no longer on its way: their mails promise no dates and no address.
-_JOURNEY_OVER = ("delivered", "cancelled")
+_JOURNEY_OVER = ("delivered", "cancelled", "returned")
 
 
 def _rupees(paise: int) -> str:

@@ -91,6 +91,20 @@ def _move(order: Order, new_status: str, by: str, note: str = "") -> bool:
     return moved
 
 
+def move(order: Order, new_status: str, by: str, note: str = "") -> bool:
+    """In the caller's transaction: the status change other services make (shipping, delivery, a parcel
+    back), recorded in the history; False when the order changed meanwhile."""
+    return _move(order, new_status, by, note)
+
+
+def mark_cash_collected(order: Order) -> None:
+    """A delivered cash-on-delivery order is paid: the courier collected the cash (product §7.3)."""
+    if order.payment_method == "cod":
+        db.session.execute(update(Order).where(Order.id == order.id, Order.payment_status == "pending")
+                           .values(payment_status="paid", paid_at=utcnow())
+                           .execution_options(synchronize_session=False))
+
+
 def _cancel(order: Order, by: str, note: str) -> None:
     """Cancel in the current transaction: status, stock back once, a paid order's refund asked for,
     and the shopper's notice. :raise Conflict: when the order changed meanwhile."""
@@ -111,6 +125,8 @@ def cancel_by_customer(public_id: str, user: User | None) -> Order:
     order = for_viewer(public_id, user)
     if order.user_id != user.id:
         raise Forbidden("Only the shopper who placed the order can cancel it here.")
+    if order.shipments:
+        raise Conflict("Part of this order has already shipped, so it can no longer be cancelled.")
     if not order.can_be_cancelled_by_customer(utcnow()):
         raise Conflict("This order can no longer be cancelled. Orders can be cancelled within 1 hour "
                        "while they are pending or processing.")
@@ -123,11 +139,18 @@ def _check_move(order: Order, new_status: str, note: str) -> None:
     """Whether an administrator may move the order. :raise Conflict: :raise ValidationFailed: no reason."""
     if order.status == "cancelled":
         raise Conflict("A cancelled order cannot change status: its stock has been released.")
+    if order.status == "returned":
+        raise Conflict("A returned order cannot change status: its parcels are back on the shelf.")
+    if new_status == "returned":
+        raise Conflict("An order becomes returned when its parcels come back: mark each returned parcel "
+                       "received in the order's shipments.")
     if new_status == "cancelled":
         if order.status == "delivered":
             raise Conflict("A delivered order cannot be cancelled. Use a return instead.")
         if order.status not in CANCELLABLE:
             raise Conflict(f"A {order.status} order cannot be cancelled: it has left the shop.")
+        if order.shipments:
+            raise Conflict("Part of this order has already shipped, so it cannot be cancelled.")
         return
     if order.payment_method == "online" and order.payment_status != "paid" and new_status in NEEDS_PAYMENT:
         raise Conflict("This online order is not paid yet. It can move on once the payment is received.")
@@ -153,10 +176,8 @@ def change_status(public_id: str, new_status: str, admin: User, note: str = "") 
     else:
         if not _move(order, new_status, by, note):
             raise Conflict("The order changed meanwhile. Please reload it.")
-        if new_status == "delivered" and order.payment_method == "cod":
-            db.session.execute(update(Order).where(Order.id == order.id, Order.payment_status == "pending")
-                               .values(payment_status="paid", paid_at=utcnow())
-                               .execution_options(synchronize_session=False))
+        if new_status == "delivered":
+            mark_cash_collected(order)
         _audit_status(admin, order, before, new_status, note)
         db.session.refresh(order)
         notifications.status_changed(order, note)

@@ -26,7 +26,8 @@ def test_an_empty_shop_has_zero_figures_and_30_empty_days(client, admin):
     """An empty shop's dashboard shows zero figures and 30 days of revenue ending today in India's time zone."""
     body = stats(client, admin)
     assert (body["totalBooks"], body["totalOrders"], body["totalUsers"], body["totalRevenue"]) == (0, 0, 0, 0)
-    assert body["ordersByStatus"] == {s: 0 for s in ("pending", "processing", "shipped", "delivered", "cancelled")}
+    assert body["ordersByStatus"] == {s: 0 for s in ("pending", "processing", "shipped", "delivered", "cancelled",
+                                                            "returned")}
     assert body["timezone"] == "Asia/Kolkata" and len(body["revenueByDay"]) == 30
     today = datetime.now(IST).date()
     assert body["revenueByDay"][-1]["date"] == today.isoformat()
@@ -52,7 +53,8 @@ def test_revenue_counts_paid_and_delivered_cash_orders_only(client, admin, auth,
     assert body["totalRevenue"] == 1080
     assert body["totalOrders"] == 5 and body["totalUsers"] == 1  # the admin is not a shopper
     assert body["totalBooks"] == 2 and body["inStockBooks"] == 2 and body["archivedBooks"] == 1
-    assert body["ordersByStatus"] == {"pending": 0, "processing": 1, "shipped": 1, "delivered": 1, "cancelled": 2}
+    assert body["ordersByStatus"] == {"pending": 0, "processing": 1, "shipped": 1, "delivered": 1, "cancelled": 2,
+                                      "returned": 0}
     assert body["revenueByDay"][-1] == {"date": datetime.now(IST).date().isoformat(), "revenue": 1080, "orders": 2}
     assert [b["title"] for b in body["lowStock"]] == ["Almost Gone"]
     assert body["lowStock"][0]["stock"] == 2 and body["lowStockThreshold"] == 5

@@ -137,9 +137,9 @@ def test_admin_cancel_of_a_paid_order_refunds_it(client, razorpay, smtp_sink, ad
 
 
 @pytest.mark.parametrize("payload, message", [
-    ({"status": "lost"}, "Status must be one of: pending, processing, shipped, delivered, cancelled."),
-    ({"status": "Shipped"}, "Status must be one of: pending, processing, shipped, delivered, cancelled."),
-    ({"status": ""}, "Status must be one of: pending, processing, shipped, delivered, cancelled."),
+    ({"status": "lost"}, "Status must be one of: pending, processing, shipped, delivered, cancelled, returned."),
+    ({"status": "Shipped"}, "Status must be one of: pending, processing, shipped, delivered, cancelled, returned."),
+    ({"status": ""}, "Status must be one of: pending, processing, shipped, delivered, cancelled, returned."),
     ({"status": None}, "Status is required."),
     ({}, "Status is required."),
     ({"status": "shipped", "note": "x" * 301}, None),

@@ -69,7 +69,7 @@ def test_my_orders_show_lines_history_and_cancel(page, shop):
     expect(card).to_contain_text("₹740.00")
     card.get_by_role("button", name=re.compile("View Details")).click()
     expect(card.get_by_role("list", name="Books in this order")).to_contain_text("Cancellable Companion")
-    expect(card).to_contain_text("History")
+    expect(card).to_contain_text("Order timeline")
     assert_no_axe_violations(page)
 
     card.get_by_role("button", name=re.compile("Cancel Order")).click()

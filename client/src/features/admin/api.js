@@ -120,6 +120,28 @@ export function updateOrderStatus(id, status, note = "") {
   return adminCall(`admin/orders/${encodeURIComponent(id)}/status`, { method: "PUT", body: { status, note } });
 }
 
+/** Ship lines of an order: {courier, awb, trackingUrl?, packages?, aggregator?, lines?}; resolves to {message, order}. */
+export function shipOrder(id, body) {
+  return adminCall(`admin/orders/${encodeURIComponent(id)}/shipments`, { method: "POST", body });
+}
+
+/** A tracking event {status, at?, location?, note?} of a parcel; resolves to {message, order}. */
+export function addShipmentEvent(orderId, shipmentId, body) {
+  return adminCall(`admin/orders/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}/events`,
+    { method: "POST", body });
+}
+
+/** A parcel returned to origin is back at the shop; resolves to {message, order}. */
+export function receiveParcel(orderId, shipmentId) {
+  return adminCall(`admin/orders/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}/received`,
+    { method: "POST" });
+}
+
+/** {couriers: [{_id, name, trackingUrlTemplate, active}], shiprocket} */
+export function listCouriers({ signal } = {}) {
+  return adminCall("admin/couriers", { signal });
+}
+
 /** The filtered order list as a CSV Blob. */
 export function exportOrders({ status, search } = {}) {
   return adminCall(`admin/orders/export.csv${query({ status, search })}`, { as: "blob", headers: { Accept: "text/csv" } });

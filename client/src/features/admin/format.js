@@ -29,7 +29,7 @@ export function formatCount(value) {
   return COUNT.format(Number(value) || 0);
 }
 
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"];
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled", "returned"];
 export const CONTACT_STATUSES = ["new", "in-progress", "resolved"];
 
 /** "In progress" from "in-progress". */
@@ -65,16 +65,37 @@ export function needsReason(order, status) {
 }
 
 /**
- * Statuses an order may move to (the server's rules): never out of cancelled; cancelled only from pending or
- * processing; an unpaid online order only to cancelled. With `withReason`, also the moves back or past a step.
+ * Statuses an order may move to (the server's rules): never out of cancelled or returned; cancelled only from
+ * pending or processing with no parcel sent; an unpaid online order only to cancelled. With `withReason`, also the moves back or past a step.
  */
 export function allowedOrderStatuses(order, { withReason = false } = {}) {
-  if (!order || order.status === "cancelled") return [];
+  if (!order || ["cancelled", "returned"].includes(order.status)) return [];
   const unpaidOnline = order.paymentMethod === "online" && order.paymentStatus !== "paid";
   return ORDER_STATUSES.filter((status) => {
-    if (status === order.status) return false;
+    // Returned comes from the parcels (a returned parcel received back), never from this list.
+    if (status === order.status || status === "returned") return false;
+    if (status === "cancelled" && order.shipments?.length) return false;
     if (status === "cancelled") return ["pending", "processing"].includes(order.status);
     if (unpaidOnline) return false;
     return withReason || !needsReason(order, status);
   });
+}
+
+export const SHIPMENT_EVENTS = {
+  picked_up: "Picked up",
+  in_transit: "In transit",
+  out_for_delivery: "Out for delivery",
+  delivered: "Delivered",
+  failed_attempt: "Delivery attempt failed",
+  rto: "Returned to origin (RTO)",
+};
+
+/** Copies of each order line (by book id) not yet in a parcel. */
+export function unshippedLines(order) {
+  const sent = {};
+  for (const shipment of order?.shipments ?? []) {
+    for (const line of shipment.lines ?? []) sent[line.book] = (sent[line.book] ?? 0) + line.quantity;
+  }
+  return (order?.orderItems ?? []).map((item) => ({ ...item, left: item.quantity - (sent[item.book] ?? 0) }))
+    .filter((item) => item.left > 0);
 }

@@ -18,7 +18,10 @@ export const PAYMENT_STATUSES = {
 };
 
 // Product §7.2: an unknown status displays like pending.
-const STATUSES = { pending: "Pending", processing: "Processing", shipped: "Shipped", delivered: "Delivered", cancelled: "Cancelled" };
+const STATUSES = {
+  pending: "Pending", processing: "Processing", shipped: "Shipped", delivered: "Delivered", cancelled: "Cancelled",
+  returned: "Returned",
+};
 
 export function statusLabel(status) {
   return STATUSES[status] ?? STATUSES.pending;
@@ -48,11 +51,11 @@ function day(iso) {
 
 /**
  * "Arriving between Tue, 1 Dec and Thu, 3 Dec" (or "Arriving on Tue, 1 Dec") from the order's promisedDelivery,
- * while the parcel is on its way; "" without dates, or once the order is delivered or cancelled (as its mails).
+ * while the parcel is on its way; "" without dates, or once the order is delivered, cancelled or returned (as its mails).
  */
 export function promiseText(order) {
   const promised = order?.promisedDelivery;
-  if (!promised?.from || ["delivered", "cancelled"].includes(order.status)) return "";
+  if (!promised?.from || ["delivered", "cancelled", "returned"].includes(order.status)) return "";
   if (!promised.to || promised.to === promised.from) return `Arriving on ${day(promised.from)}`;
   return `Arriving between ${day(promised.from)} and ${day(promised.to)}`;
 }

@@ -8,6 +8,7 @@ import { Alert } from "./alert.jsx";
 import { Modal } from "./modal.jsx";
 import { OrderStatusBadge } from "./status-badge.jsx";
 import { OrderStatusSelect } from "./order-status-select.jsx";
+import { OrderShipments } from "./order-shipments.jsx";
 import { AdminLoading, AdminLoadError } from "./request-state.jsx";
 
 export function OrderDetailsModal({ orderId, onClose, onChanged }) {
@@ -82,7 +83,7 @@ function OrderDetails({ order, onChanged }) {
 
       <section aria-labelledby="order-items">
         <h3 id="order-items">Items</h3>
-        <div className="adm-table-wrap">
+        <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="order-items">
           <table className="adm-table adm-table--compact">
             <thead>
               <tr>
@@ -116,6 +117,8 @@ function OrderDetails({ order, onChanged }) {
           </table>
         </div>
       </section>
+
+      <OrderShipments order={order} onChanged={onChanged} />
 
       <div className="adm-order__cols">
         <section aria-labelledby="order-history">
@@ -153,6 +156,8 @@ function OrderDetails({ order, onChanged }) {
             </form>
           ) : order.status === "cancelled" ? (
             <p className="adm-muted">A cancelled order cannot change status: its copies are back in stock.</p>
+          ) : order.status === "returned" ? (
+            <p className="adm-muted">A returned order cannot change status: its parcels are back on the shelf.</p>
           ) : (
             <p className="adm-muted">This online order is not paid yet: it can move on once the payment is received.</p>
           )}

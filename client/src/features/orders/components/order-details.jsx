@@ -1,6 +1,7 @@
-// One order in full: lines, figures, delivery address and status history.
+// One order in full: lines, figures, delivery address and its timeline.
 import { formatRupees } from "../../../lib/money.js";
 import { formatDate, paymentStatusLabel, PAYMENT_METHODS, promiseText, statusKey, statusLabel } from "../labels.js";
+import { timelineOf } from "../timeline.js";
 
 export function StatusBadge({ status }) {
   return <span className={`status-badge status-badge--${statusKey(status)}`}>{statusLabel(status)}</span>;
@@ -45,20 +46,37 @@ export function OrderDetails({ order, headingLevel = 3, showPromise = true }) {
             {address.city}, {address.state} {address.zipCode}
           </p>
         </section>
-        {order.statusHistory?.length > 0 && (
-          <section>
-            <Heading>History</Heading>
-            <ol className="order-history">
-              {order.statusHistory.map((change, index) => (
-                <li key={`${change.status}-${change.at}-${index}`}>
-                  <StatusBadge status={change.status} /> <time dateTime={change.at}>{formatDate(change.at)}</time>
-                  {change.note ? <span className="order-history__note"> — {change.note}</span> : null}
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
+        <section className="order-timeline-section">
+          <Heading>Order timeline</Heading>
+          <OrderTimeline order={order} />
+        </section>
       </div>
     </div>
+  );
+}
+
+/** Placed, paid, packed, each parcel with its courier and AWB (a link to the courier's tracking page), each
+ * tracking event, delivered; and, while the order is on its way, the promised dates. */
+export function OrderTimeline({ order }) {
+  const steps = timelineOf(order, promiseText(order));
+  return (
+    <ol className="order-timeline">
+      {steps.map((step) => (
+        <li key={step.key} className={`order-timeline__step order-timeline__step--${step.kind}`}>
+          <span className="order-timeline__dot" aria-hidden="true" />
+          <span className="order-timeline__title">{step.title}</span>
+          {step.at && <time className="order-timeline__time" dateTime={step.at}>{formatDate(step.at)}</time>}
+          {step.awb && (
+            <span className="order-timeline__detail">
+              AWB{" "}
+              {step.link
+                ? <a href={step.link} target="_blank" rel="noopener noreferrer">{step.awb}<span className="sr-only"> (track the parcel, opens in a new tab)</span></a>
+                : step.awb}
+            </span>
+          )}
+          {step.detail && <span className="order-timeline__detail">{step.detail}</span>}
+        </li>
+      ))}
+    </ol>
   );
 }

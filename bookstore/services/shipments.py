@@ -1,0 +1,419 @@
+"""Shipping an order (product §7.8): parcels by courier and AWB, the whole order or some of its lines,
+booked by hand or through Shiprocket; tracking events typed by an administrator or sent by Shiprocket's
+webhook; a delivered order completed, a parcel returned to origin received back into stock."""
+import hmac
+import json
+from collections import Counter
+from datetime import datetime, timedelta, timezone
+
+from flask import current_app
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from bookstore.errors import ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed
+from bookstore.extensions import db
+from bookstore.models import (Book, Courier, Order, OrderLine, Shipment, ShipmentEvent, ShipmentLine, User, parse_id,
+                              utcnow)
+from bookstore.services import audit, mail, notifications, orders, refunds
+from bookstore.services.aggregators import AGGREGATORS, tracking_link
+from bookstore.services.india import IST
+
+# Orders whose lines may still go out; a `shipped` order set by hand before shipments existed may get its AWB.
+SHIPPABLE = ("pending", "processing", "shipped")
+# A shipment takes no more events once delivered or back on the shop's shelf.
+FINISHED = ("delivered", "received")
+EVENT_WORDS = {"picked_up": "Picked up", "in_transit": "In transit", "out_for_delivery": "Out for delivery",
+               "delivered": "Delivered", "failed_attempt": "Delivery attempt failed", "rto": "Returning to the shop"}
+
+
+# ---- shipping -------------------------------------------------------------------------------------------
+
+def remaining(order: Order) -> dict[int, int]:
+    """Copies of each order line (by line id) not yet in any shipment."""
+    sent = Counter()
+    for shipment in order.shipments:
+        for part in shipment.lines:
+            sent[part.order_line_id] += part.quantity
+    return {line.id: line.quantity - sent[line.id] for line in order.lines}
+
+
+def _lock(public_id: str) -> Order:
+    """The order, its row locked on PostgreSQL so two Ship clicks cannot send the same line twice. :raise NotFound:"""
+    order = orders.find(public_id)
+    db.session.execute(select(Order.id).where(Order.id == order.id).with_for_update())
+    db.session.refresh(order)
+    return order
+
+
+def _check_shippable(order: Order) -> None:
+    """:raise Conflict: for a cancelled, unpaid online, delivered or returned order."""
+    if order.status == "cancelled":
+        raise Conflict("A cancelled order cannot be shipped.")
+    if order.status not in SHIPPABLE:
+        raise Conflict(f"A {order.status} order has nothing left to ship.")
+    if order.payment_method == "online" and order.payment_status != "paid":
+        raise Conflict("This online order is not paid yet. It can be shipped once the payment is received.")
+
+
+def _chosen_lines(order: Order, wanted: list[dict] | None) -> list[tuple[OrderLine, int]]:
+    """(line, copies) to put in the parcel: those asked for, or every copy not yet shipped.
+    :raise ValidationFailed: a book not in the order. :raise Conflict: copies already shipped."""
+    left = remaining(order)
+    if wanted is None:
+        chosen = [(line, left[line.id]) for line in order.lines if left[line.id] > 0]
+        if not chosen:
+            raise Conflict("Every line of this order has already been shipped.")
+        return chosen
+    by_book = {line.book_id: line for line in order.lines}
+    chosen = []
+    for item in wanted:
+        line = by_book.get(parse_id(item["book"]))
+        if line is None:
+            raise ValidationFailed({"lines": [f"Book {item['book']} is not in this order."]})
+        copies = item.get("quantity") or left[line.id]
+        if left[line.id] == 0:
+            raise Conflict(f"“{line.title}” has already been shipped.")
+        if copies > left[line.id]:
+            raise Conflict(f"Only {left[line.id]} of {line.quantity} copies of “{line.title}” are left to ship.")
+        chosen.append((line, copies))
+    return chosen
+
+
+def ship(public_id: str, request: dict, admin: User) -> Order:
+    """Put lines of an order (all that are left when none are named) in a parcel booked with the chosen
+    aggregator; the order becomes `shipped` once every copy is in a parcel (`processing` before that).
+    Audited; the shopper is mailed the courier, AWB and tracking link.
+    :raise NotFound: :raise Conflict: :raise ValidationFailed: :raise ShippingProviderError: 502."""
+    order = _lock(public_id)
+    _check_shippable(order)
+    chosen = _chosen_lines(order, request.get("lines"))
+    aggregator = AGGREGATORS[request.get("aggregator") or "manual"]
+    if request.get("awb"):
+        _check_awb_free(request.get("courier") or "", request["awb"])
+    booking = aggregator.book(order, chosen, request, len(order.shipments) + 1)
+    _check_awb_free(booking.courier, booking.awb)
+    by = f"admin:{admin.id}"
+    left = remaining(order)
+    everything_sent = sum(left.values()) == sum(copies for _line, copies in chosen)
+    note = f"Shipped by {booking.courier}, AWB {booking.awb}"[:300]
+    before = {"status": order.status}
+    # The status moves first, so the history's "processing" (packed) comes before the parcel it sent.
+    if everything_sent and order.status != "shipped":
+        orders.move(order, "shipped", by, note)
+    elif not everything_sent and order.status == "pending":
+        orders.move(order, "processing", by, f"Part of the order shipped: {booking.courier}, AWB {booking.awb}"[:300])
+    db.session.flush()
+    shipment = Shipment(order_id=order.id, courier=booking.courier, awb=booking.awb,
+                        tracking_url=booking.tracking_url, packages=request.get("packages") or 1,
+                        aggregator=aggregator.name, provider_order_id=booking.provider_order_id,
+                        provider_shipment_id=booking.provider_shipment_id, label_url=booking.label_url,
+                        pickup_token=booking.pickup_token, status="shipped", shipped_by=by, shipped_at=utcnow(),
+                        lines=[ShipmentLine(order_line_id=line.id, quantity=copies) for line, copies in chosen])
+    db.session.add(shipment)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        raise Conflict(f"AWB {booking.awb} of {booking.courier} is already used by another shipment.") from None
+    db.session.refresh(order)
+    audit.record(admin, "order.ship", "order", order.public_id, before, {
+        "status": _status_of(order), "shipment": {"courier": booking.courier, "awb": booking.awb,
+                                                  "aggregator": aggregator.name,
+                                                  "lines": {line.title: copies for line, copies in chosen}}})
+    db.session.refresh(order)
+    if order.status == "shipped" and everything_sent:
+        notifications.status_changed(order, shipped_text(order))
+    else:
+        _partial_mail(order, shipment)
+    db.session.commit()
+    return _reload(order)
+
+
+def _status_of(order: Order) -> str:
+    return db.session.scalar(select(Order.status).where(Order.id == order.id))
+
+
+def _check_awb_free(courier: str, awb: str) -> None:
+    taken = db.session.scalar(select(Shipment).where(Shipment.courier == courier, Shipment.awb == awb))
+    if taken is not None:
+        raise Conflict(f"AWB {awb} of {courier} is already used by order {taken.order.order_number}.")
+
+
+def shipped_text(order: Order) -> str:
+    """The parcels of an order for the shipped mail: courier, AWB and tracking link of each."""
+    parts = []
+    for shipment in order.shipments:
+        text = f"{shipment.courier}, AWB {shipment.awb}"
+        if shipment.tracking_url:
+            text += f"\nTrack it: {shipment.tracking_url}"
+        parts.append(text)
+    heading = "Your parcel is on its way with" if len(parts) == 1 else "Your parcels are on their way with"
+    return heading + " " + "\n\n".join(parts)
+
+
+def _partial_mail(order: Order, shipment: Shipment) -> None:
+    """Some lines left in a parcel, the rest follow: what went, with courier, AWB and tracking link."""
+    went = "\n".join(f"  {part.quantity} × {part.order_line.title}" for part in shipment.lines)
+    track = f"\nTrack it: {shipment.tracking_url}" if shipment.tracking_url else ""
+    mail.queue(order.email, f"Part of your order {order.order_number} has shipped",
+               f"Hello {order.first_name},\n\nPart of your order {order.order_number} is on its way with "
+               f"{shipment.courier}, AWB {shipment.awb}.{track}\n\nIn this parcel:\n{went}\n\n"
+               f"The rest of your order follows in another parcel; we will write again when it ships.\n\n"
+               f"Follow your order: {mail.shop_url('/orders')}")
+
+
+# ---- tracking events --------------------------------------------------------------------------------------
+
+def _shipment_of(order: Order, shipment_id: str) -> Shipment:
+    shipment = next((s for s in order.shipments if str(s.id) == str(shipment_id).strip()), None)
+    if shipment is None:
+        raise NotFound("Shipment not found.")
+    return shipment
+
+
+def add_event(public_id: str, shipment_id: str, data: dict, admin: User) -> Order:
+    """An administrator records a tracking event (the courier's scan seen on its site, a phone call).
+    :raise NotFound: :raise Conflict: a delivered or received parcel. :raise ValidationFailed: a future time."""
+    order = _lock(public_id)
+    shipment = _shipment_of(order, shipment_id)
+    at = data.get("at") or utcnow()
+    if at > utcnow() + timedelta(minutes=5):
+        raise ValidationFailed({"at": ["An event cannot be in the future."]})
+    if shipment.status in FINISHED:
+        raise Conflict("This parcel was delivered; it takes no more events." if shipment.status == "delivered"
+                       else "This parcel is back at the shop; it takes no more events.")
+    before = {"status": shipment.status}
+    _record(order, shipment, data["status"], at, data.get("location") or "", data.get("note") or "",
+            f"admin:{admin.id}", None)
+    audit.record(admin, "shipment.event", "order", order.public_id, before,
+                 {"status": data["status"], "shipment": shipment.awb, "at": at, "location": data.get("location") or ""})
+    db.session.commit()
+    return _reload(order)
+
+
+def _record(order: Order, shipment: Shipment, status: str, at: datetime, location: str, note: str, source: str,
+            dedupe_key: str | None) -> None:
+    """Add the event and follow it: the shipment's status, and the order's when every parcel arrived.
+    :raise IntegrityError: when an event with the same `dedupe_key` is already recorded."""
+    db.session.add(ShipmentEvent(shipment_id=shipment.id, status=status, at=at, location=location[:120],
+                                 note=note[:300], source=source, dedupe_key=dedupe_key))
+    db.session.flush()
+    db.session.refresh(shipment)
+    latest = max(shipment.events, key=lambda e: (_aware(e.at), e.id))
+    # Delivered stays delivered; otherwise the parcel is where its latest scan says.
+    new_status = "delivered" if status == "delivered" else latest.status
+    db.session.execute(update(Shipment).where(Shipment.id == shipment.id, Shipment.status.not_in(FINISHED))
+                       .values(status=new_status).execution_options(synchronize_session=False))
+    db.session.refresh(shipment)
+    db.session.refresh(order)
+    if status == "delivered":
+        _complete_if_delivered(order, source)
+
+
+def _aware(at: datetime) -> datetime:
+    return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+
+
+def _complete_if_delivered(order: Order, by: str) -> None:
+    """Every copy shipped and every parcel delivered: the order is delivered (cash on delivery: paid)."""
+    if order.status != "shipped" or any(remaining(order).values()):
+        return
+    if any(shipment.status != "delivered" for shipment in order.shipments):
+        return
+    if orders.move(order, "delivered", by if by != "webhook" else "system", "Delivered by the courier"):
+        orders.mark_cash_collected(order)
+        db.session.refresh(order)
+        notifications.status_changed(order)
+
+
+# ---- parcels returned to origin ------------------------------------------------------------------------
+
+def receive_returned(public_id: str, shipment_id: str, admin: User) -> Order:
+    """A parcel returned to origin (RTO) is back at the shop: its copies go back on the shelf once, and
+    when every parcel of the order is back the order is `returned` (a paid online order is refunded).
+    :raise NotFound: :raise Conflict: not an RTO parcel, or received already."""
+    order = _lock(public_id)
+    shipment = _shipment_of(order, shipment_id)
+    if shipment.status == "received":
+        raise Conflict("This parcel has already been received back.")
+    if shipment.status != "rto":
+        raise Conflict("Only a parcel returned to origin (RTO) can be received back.")
+    claimed = db.session.execute(
+        update(Shipment).where(Shipment.id == shipment.id, Shipment.received_at.is_(None), Shipment.status == "rto")
+        .values(received_at=utcnow(), status="received").execution_options(synchronize_session=False)).rowcount == 1
+    if not claimed:
+        raise Conflict("The parcel changed meanwhile. Please reload the order.")
+    for part in sorted(shipment.lines, key=lambda part: part.order_line.book_id):
+        db.session.execute(update(Book).where(Book.id == part.order_line.book_id)
+                           .values(stock=Book.stock + part.quantity, copies_sold=Book.copies_sold - part.quantity)
+                           .execution_options(synchronize_session=False))
+    db.session.refresh(order)
+    before = {"status": order.status}
+    by = f"admin:{admin.id}"
+    all_back = not any(remaining(order).values()) and all(s.status == "received" for s in order.shipments)
+    if all_back and orders.move(order, "returned", by, "Every parcel came back to the shop (RTO)."):
+        # Every copy is back on the shelf: nothing else may give this order's stock back again.
+        db.session.execute(update(Order).where(Order.id == order.id).values(stock_released=True)
+                           .execution_options(synchronize_session=False))
+        refunds.request_refund(order)
+        db.session.refresh(order)
+        notifications.status_changed(order, "The courier could not deliver your parcel and it has come back to us."
+                                     + (" Your payment is being refunded." if order.payment_status == "refund_pending"
+                                        else ""))
+    audit.record(admin, "shipment.received", "order", order.public_id, before,
+                 {"status": _status_of(order), "shipment": shipment.awb})
+    db.session.commit()
+    return _reload(order)
+
+
+# ---- Shiprocket's webhook -------------------------------------------------------------------------------
+
+# Shiprocket's status words (current_status / shipment_status) and ids, as the shop's events.
+SHIPROCKET_WORDS = {
+    "PICKED UP": "picked_up", "PICKUP COMPLETE": "picked_up",
+    "SHIPPED": "in_transit", "IN TRANSIT": "in_transit", "REACHED AT DESTINATION HUB": "in_transit",
+    "REACHED DESTINATION HUB": "in_transit", "MISROUTED": "in_transit", "IN TRANSIT-AT DESTINATION HUB": "in_transit",
+    "OUT FOR DELIVERY": "out_for_delivery",
+    "DELIVERED": "delivered",
+    "UNDELIVERED": "failed_attempt", "FAILED DELIVERY": "failed_attempt", "DELIVERY FAILED": "failed_attempt",
+    "RTO INITIATED": "rto", "RTO IN TRANSIT": "rto", "RTO DELIVERED": "rto", "RTO OFD": "rto", "RTO NDR": "rto",
+    "RTO_NDR": "rto", "RTO_OFD": "rto",
+}
+SHIPROCKET_IDS = {42: "picked_up", 6: "in_transit", 18: "in_transit", 38: "in_transit", 17: "out_for_delivery",
+                  7: "delivered", 21: "failed_attempt", 9: "rto", 10: "rto", 14: "rto", 15: "rto", 16: "rto"}
+_TIME_FORMATS = ("%d %m %Y %H:%M:%S", "%Y-%m-%d %H:%M:%S", "%d-%m-%Y %H:%M:%S", "%Y-%m-%d %H:%M")
+
+
+def check_webhook_token(given: str | None) -> None:
+    """:raise ApiError: 503 without a configured token. :raise Unauthorized: none sent. :raise Forbidden: wrong."""
+    expected = current_app.config.get("SHIPROCKET_WEBHOOK_TOKEN") or ""
+    if not expected:
+        raise ApiError("The tracking webhook is not configured.", 503)
+    if not given:
+        raise Unauthorized("The tracking webhook needs its token in the x-api-key header.")
+    if not hmac.compare_digest(given.encode(), expected.encode()):
+        raise Forbidden("The tracking webhook's token is wrong.")
+
+
+def _status_from(payload: dict) -> str | None:
+    for key in ("current_status", "shipment_status"):
+        word = payload.get(key)
+        if isinstance(word, str) and word.strip().upper() in SHIPROCKET_WORDS:
+            return SHIPROCKET_WORDS[word.strip().upper()]
+    for key in ("current_status_id", "shipment_status_id"):
+        try:
+            status = SHIPROCKET_IDS.get(int(payload.get(key)))
+        except (TypeError, ValueError):
+            status = None
+        if status:
+            return status
+    return None
+
+
+def _time_from(text) -> datetime:
+    """Shiprocket's times are India's clock ("23 05 2023 11:43:52"); unreadable ones are now."""
+    for pattern in _TIME_FORMATS:
+        try:
+            return datetime.strptime(str(text).strip(), pattern).replace(tzinfo=IST).astimezone(timezone.utc)
+        except ValueError:
+            continue
+    return utcnow()
+
+
+def handle_webhook_body(raw: str) -> str:
+    """The webhook's raw body (its token checked first). :raise BadRequest: not a JSON object."""
+    try:
+        payload = json.loads(raw)
+    except ValueError:
+        payload = None
+    if not isinstance(payload, dict):
+        raise BadRequest("Malformed webhook body: a JSON object is expected.")
+    return record_webhook(payload)
+
+
+def record_webhook(payload: dict) -> str:
+    """One tracking update from Shiprocket (the token already checked). Answers what was done; unknown
+    AWBs and statuses are ignored, not refused, so Shiprocket does not retry them for ever."""
+    awb = str(payload.get("awb") or "").strip()
+    if not awb:
+        return "ignored: no AWB"
+    shipment = db.session.scalar(select(Shipment).where(Shipment.awb == awb)
+                                 .order_by((Shipment.aggregator == "shiprocket").desc(), Shipment.id))
+    if shipment is None:
+        return "ignored: unknown AWB"
+    status = _status_from(payload)
+    if status is None:
+        return "ignored: status not followed"
+    order = _lock(shipment.order.public_id)
+    shipment = _shipment_of(order, shipment.id)
+    if shipment.status in FINISHED:
+        return "ignored: parcel already delivered or received"
+    at = _time_from(payload.get("current_timestamp"))
+    scans = payload.get("scans") if isinstance(payload.get("scans"), list) else []
+    last_scan = scans[-1] if scans and isinstance(scans[-1], dict) else {}
+    location = str(last_scan.get("location") or "")
+    key = f"shiprocket:{awb}:{payload.get('current_status_id') or payload.get('current_status')}:" \
+          f"{payload.get('current_timestamp')}"[:200]
+    if db.session.scalar(select(ShipmentEvent.id).where(ShipmentEvent.dedupe_key == key)) is not None:
+        db.session.rollback()
+        return "duplicate: already recorded"
+    try:
+        _record(order, shipment, status, at, location, str(payload.get("current_status") or ""), "webhook", key)
+        db.session.commit()
+    except IntegrityError:
+        # The same delivery, recorded by a concurrent request a moment earlier.
+        db.session.rollback()
+        return "duplicate: already recorded"
+    return f"recorded: {status}"
+
+
+def _reload(order: Order) -> Order:
+    db.session.expire(order)
+    db.session.refresh(order)
+    return order
+
+
+# ---- couriers ------------------------------------------------------------------------------------------
+
+def couriers(active_only: bool = False) -> list[Courier]:
+    """The shop's couriers in their order."""
+    statement = select(Courier).order_by(Courier.position, Courier.id)
+    if active_only:
+        statement = statement.where(Courier.active.is_(True))
+    return list(db.session.scalars(statement))
+
+
+def _courier_fields(courier: Courier) -> dict:
+    return {"name": courier.name, "trackingUrlTemplate": courier.tracking_url_template, "active": courier.active}
+
+
+def save_courier(data: dict, admin: User, courier_id: str | None = None) -> Courier:
+    """Add a courier, or change one (fields not sent are kept); audited. :raise NotFound: :raise Conflict: name taken."""
+    if courier_id is None:
+        courier = Courier(name=data["name"], tracking_url_template=data.get("tracking_url_template") or "",
+                          active=data.get("active", True),
+                          position=(db.session.scalar(select(Courier.position).order_by(Courier.position.desc())
+                                                      .limit(1)) or 0) + 1)
+        before = None
+    else:
+        courier = db.session.get(Courier, parse_id(courier_id) or 0)
+        if courier is None:
+            raise NotFound("Courier not found.")
+        before = _courier_fields(courier)
+        for field in ("name", "tracking_url_template", "active"):
+            if field in data:
+                setattr(courier, field, data[field])
+    db.session.add(courier)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        raise Conflict(f"A courier named {data['name']} already exists.") from None
+    audit.record(admin, "courier.create" if before is None else "courier.update", "courier", courier.id, before,
+                 _courier_fields(courier))
+    db.session.commit()
+    return courier
+
+
+__all__ = ["ship", "add_event", "receive_returned", "record_webhook", "check_webhook_token", "handle_webhook_body", "couriers",
+           "save_courier", "remaining", "shipped_text", "tracking_link", "EVENT_WORDS"]

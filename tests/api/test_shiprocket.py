@@ -1,0 +1,280 @@
+"""Shipping through Shiprocket (product §7.8), against tests/fakes/shiprocket_server.py over real HTTP:
+the adhoc order, AWB, label and pickup; token reuse and renewal; failures as 502 with nothing written;
+and the tracking webhook (token, duplicates, delivered, RTO)."""
+import pytest
+from sqlalchemy import select
+
+from bookstore.extensions import db
+from bookstore.models import Shipment, ShipmentEvent, User
+from tests.app_pool import reserved_port
+from tests.conftest import RAZORPAY_KEYS, _in_context
+from tests.factories import ADDRESS, placed
+from tests.fakes.shiprocket_server import COURIER_NAME, FakeShiprocket
+from tests.helpers import assert_refused, order_row, stock_of
+
+WEBHOOK = "/api/shipments/tracking-webhook"
+TOKEN = "tracking-token-0123"
+
+
+@pytest.fixture(scope="session")
+def shiprocket_port() -> int:
+    return reserved_port()
+
+
+@pytest.fixture
+def shiprocket(shiprocket_port):
+    """The fake Shiprocket API, new for the test."""
+    with FakeShiprocket(email="api@bookstore.example", password="sr-pass", webhook_token=TOKEN,
+                        port=shiprocket_port) as fake:
+        yield fake
+
+
+@pytest.fixture
+def app(app_pool, shiprocket, razorpay, smtp_sink):
+    """The app with Shiprocket pointed at the fake (1 s timeouts), Razorpay's fake and the SMTP sink."""
+    yield from _in_context(app_pool.app(
+        RAZORPAY_BASE_URL=razorpay.base_url, RAZORPAY_TIMEOUT_SECONDS="2", **RAZORPAY_KEYS,
+        SHIPROCKET_EMAIL="api@bookstore.example", SHIPROCKET_PASSWORD="sr-pass", SHIPROCKET_BASE_URL=shiprocket.base_url,
+        SHIPROCKET_WEBHOOK_TOKEN=TOKEN, SHIPROCKET_TIMEOUT_SECONDS="1", MAIL_SERVER="127.0.0.1",
+        MAIL_PORT=str(smtp_sink.port), PUBLIC_URL="https://books.example.in"))
+
+
+@pytest.fixture
+def admin(auth) -> dict:
+    return auth.admin("admin@example.in")
+
+
+@pytest.fixture
+def books(factories):
+    return factories.book(title="NEET Biology", stock=10), factories.book(title="UPSC Polity", stock=10)
+
+
+def ship(client, order, headers, **body):
+    return client.post(f"/api/admin/orders/{order['_id']}/shipments", json={"aggregator": "shiprocket", **body},
+                       headers=headers)
+
+
+def hook(client, body, token=TOKEN):
+    headers = {} if token is None else {"x-api-key": token}
+    return client.post(WEBHOOK, json=body, headers=headers)
+
+
+def shipments() -> list[Shipment]:
+    db.session.expire_all()
+    return db.session.scalars(select(Shipment)).all()
+
+
+def test_shiprocket_books_the_parcel(client, shiprocket, admin, books):
+    """Ship through Shiprocket: one login, then create adhoc order, assign AWB, label and pickup with the
+    token; the shipment keeps Shiprocket's courier, AWB, ids, label and pickup, with Shiprocket's
+    tracking page; the admin sees them, the shopper only courier, AWB and link."""
+    order = placed(client, [(books[0], 2), (books[1], 1)])
+    response = ship(client, order, admin)
+    assert response.status_code == 201, response.get_json()
+    reply = response.get_json()["order"]
+    assert reply["status"] == "shipped"
+    (shipment,) = reply["shipments"]
+    created = shiprocket.orders[f"{order['orderNumber']}-1"]
+    assert shipment["aggregator"] == "shiprocket" and shipment["courier"] == COURIER_NAME
+    assert shipment["awb"] == created["awb"] and shipment["awb"]
+    assert shipment["trackingUrl"] == f"https://shiprocket.co/tracking/{created['awb']}"
+    assert shipment["providerShipmentId"] == str(created["shipment_id"])
+    assert shipment["providerOrderId"] == str(created["order_id"])
+    assert shipment["labelUrl"] == created["label_url"] and created["pickup"] is True
+    assert shipment["pickupToken"] == f"Reference No: {created['shipment_id']}"
+
+    paths = [r.path.removeprefix("/v1/external/") for r in shiprocket.requests]
+    assert paths == ["auth/login", "orders/create/adhoc", "courier/assign/awb", "courier/generate/label",
+                     "courier/generate/pickup"]
+    assert all(r.authorization and r.authorization.startswith("Bearer ") for r in shiprocket.requests[1:])
+    body = created["body"]
+    assert body["payment_method"] == "COD" and body["billing_pincode"] == ADDRESS["zipCode"]
+    assert body["billing_customer_name"] == ADDRESS["firstName"] and body["pickup_location"] == "Primary"
+    assert sorted((item["name"], item["units"], item["hsn"]) for item in body["order_items"]) == [
+        ("NEET Biology", 2, 4901), ("UPSC Polity", 1, 4901)]
+    assert body["weight"] == 1.5 and body["shipping_charges"] == 40
+    assert shiprocket.calls("courier/assign/awb")[0].body == {"shipment_id": created["shipment_id"]}
+    assert shiprocket.calls("courier/generate/label")[0].body == {"shipment_id": [created["shipment_id"]]}
+
+    mine = client.get(f"/api/orders/lookup?orderNumber={order['orderNumber']}&email={ADDRESS['email']}")
+    shown = mine.get_json()["order"]["shipments"][0]
+    assert "labelUrl" not in shown and shown["awb"] == created["awb"]
+
+
+def test_the_token_is_reused_and_renewed(client, shiprocket, admin, books):
+    """A second shipment uses the same token (no new login); a token Shiprocket no longer accepts is
+    replaced by logging in again once, and the call goes through."""
+    first = placed(client, [(books[0], 1)])
+    second = placed(client, [(books[1], 1)])
+    third = placed(client, [(books[1], 1)])
+    assert ship(client, first, admin).status_code == 201
+    assert ship(client, second, admin).status_code == 201
+    assert len(shiprocket.calls("auth/login")) == 1
+    shiprocket.expire_tokens()
+    assert ship(client, third, admin).status_code == 201
+    assert len(shiprocket.calls("auth/login")) == 2
+
+
+def test_a_prepaid_partial_shipment(client, razorpay, shiprocket, admin, books):
+    """A paid online order ships as Prepaid; a partial parcel carries only its lines, and the next
+    parcel is a new Shiprocket order (-2) without the order's shipping again."""
+    from tests.api.test_payments import online_order, pay, verify
+    order = online_order(client, books[0], quantity=2)
+    assert verify(client, pay(client, razorpay, order)).status_code == 200
+    response = ship(client, order, admin, lines=[{"book": str(books[0].id), "quantity": 1}])
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["order"]["status"] == "processing"
+    assert ship(client, order, admin).get_json()["order"]["status"] == "shipped"
+    one, two = shiprocket.orders[f"{order['orderNumber']}-1"], shiprocket.orders[f"{order['orderNumber']}-2"]
+    assert one["body"]["payment_method"] == two["body"]["payment_method"] == "Prepaid"
+    assert one["body"]["shipping_charges"] == 40 and two["body"]["shipping_charges"] == 0
+    assert [item["units"] for item in two["body"]["order_items"]] == [1]
+
+
+@pytest.mark.parametrize("path, message", [
+    ("orders/create/adhoc", "Shiprocket refused to create the order: Oops! Invalid Data.. Nothing was shipped."),
+    ("courier/assign/awb", "Shiprocket refused to assign an AWB: No courier serviceable. Nothing was shipped."),
+    ("courier/generate/label", "Shiprocket refused to generate the label: Label service down. Nothing was shipped."),
+    ("courier/generate/pickup", "Shiprocket refused to schedule the pickup: Pickup not possible. Nothing was shipped."),
+])
+def test_a_shiprocket_refusal_is_502_and_nothing_is_written(client, shiprocket, admin, books, path, message):
+    """Any step Shiprocket refuses is 502 with its reason; the order is unchanged and a retry names the
+    same Shiprocket order (-1), so nothing is booked twice."""
+    reasons = {"orders/create/adhoc": "Oops! Invalid Data.", "courier/assign/awb": "No courier serviceable",
+               "courier/generate/label": "Label service down", "courier/generate/pickup": "Pickup not possible"}
+    order = placed(client, [(books[0], 1)])
+    shiprocket.fail_next(path, 422, reasons[path])
+    assert_refused(ship(client, order, admin), 502, message)
+    assert shipments() == [] and order_row(order["_id"]).status == "pending"
+    assert ship(client, order, admin).status_code == 201
+    assert list(shiprocket.orders) == [f"{order['orderNumber']}-1"]
+
+
+def test_shiprocket_down_or_slow_is_502(client, shiprocket, admin, books):
+    """Unreachable or slower than the timeout: 502 with a clear message, nothing written."""
+    order = placed(client, [(books[0], 1)])
+    shiprocket.stop()
+    assert_refused(ship(client, order, admin), 502, "Shiprocket cannot be reached right now. Nothing was shipped; "
+                                                    "please try again in a moment or ship manually.")
+    shiprocket.start()
+    shiprocket.delay_next(2)
+    assert_refused(ship(client, order, admin), 502, "Shiprocket did not answer in time. Nothing was shipped; "
+                                                    "please try again.")
+    assert shipments() == [] and order_row(order["_id"]).status == "pending"
+
+
+def test_wrong_credentials_are_502(make_app, shiprocket, books):
+    """A login Shiprocket refuses is 502 naming its reason."""
+    app = make_app(SHIPROCKET_EMAIL="api@bookstore.example", SHIPROCKET_PASSWORD="wrong",
+                   SHIPROCKET_BASE_URL=shiprocket.base_url)
+    with app.app_context():
+        from tests.conftest import Auth
+        from tests.factories import Factories
+        client = app.test_client()
+        headers = Auth(client, Factories()).admin("boss@example.in")
+        order = placed(client, [(books[0], 1)])
+        assert_refused(ship(client, order, headers), 502, "Shiprocket refused to sign the shop in: Invalid email and "
+                                                          "password combination. Nothing was shipped.")
+
+
+def test_shiprocket_not_set_up_is_422(make_app, books):
+    """Without SHIPROCKET_EMAIL and PASSWORD the couriers list says so and a Shiprocket shipment is 422."""
+    app = make_app()
+    with app.app_context():
+        from tests.conftest import Auth
+        from tests.factories import Factories
+        client = app.test_client()
+        headers = Auth(client, Factories()).admin("boss@example.in")
+        assert client.get("/api/admin/couriers", headers=headers).get_json()["shiprocket"] is False
+        order = placed(client, [(books[0], 1)])
+        assert_refused(ship(client, order, headers), 422, "Shiprocket is not set up: set SHIPROCKET_EMAIL and "
+                                                          "SHIPROCKET_PASSWORD, or ship manually.", field="aggregator")
+
+
+# ---- the tracking webhook ------------------------------------------------------------------------------
+
+@pytest.fixture
+def shipped(client, shiprocket, admin, books):
+    """A cash-on-delivery order of two copies shipped through Shiprocket; (order, awb)."""
+    order = placed(client, [(books[0], 2)])
+    reply = ship(client, order, admin).get_json()["order"]
+    return order, reply["shipments"][0]["awb"]
+
+
+def test_the_webhook_checks_its_token(client, shiprocket, shipped):
+    """No x-api-key: 401; a wrong one: 403; nothing recorded either way."""
+    order, awb = shipped
+    body = shiprocket.webhook_body(awb, "IN TRANSIT", 18)
+    assert_refused(hook(client, body, token=None), 401, "The tracking webhook needs its token in the x-api-key header.")
+    assert_refused(hook(client, body, token="guess"), 403, "The tracking webhook's token is wrong.")
+    assert_refused(client.post(WEBHOOK, data="not json", headers={"x-api-key": "guess",
+                                                                  "Content-Type": "application/json"}), 403)
+    assert db.session.scalars(select(ShipmentEvent)).all() == []
+
+
+def test_the_webhook_refuses_without_a_configured_token(make_app):
+    """A shop without SHIPROCKET_WEBHOOK_TOKEN answers 503 to every delivery."""
+    app = make_app()
+    with app.app_context():
+        assert_refused(app.test_client().post(WEBHOOK, json={"awb": "1"}, headers={"x-api-key": "x"}), 503,
+                       "The tracking webhook is not configured.")
+
+
+def test_the_webhook_records_events_once_and_delivered_completes(client, shiprocket, shipped):
+    """Scans become events with Shiprocket's time (IST) and place; a repeated delivery is recorded once;
+    DELIVERED completes the order and the cash order becomes paid; later scans are ignored."""
+    order, awb = shipped
+    body = shiprocket.webhook_body(awb, "PICKED UP", 42, timestamp="25 11 2026 10:15:00", location="Bengaluru")
+    assert hook(client, body).get_json() == {"success": True, "message": "recorded: picked_up"}
+    assert hook(client, body).get_json() == {"success": True, "message": "duplicate: already recorded"}
+    transit = shiprocket.webhook_body(awb, "IN TRANSIT", 18, timestamp="25 11 2026 18:00:00", location="Hyderabad")
+    assert hook(client, transit).get_json()["message"] == "recorded: in_transit"
+    ofd = shiprocket.webhook_body(awb, "OUT FOR DELIVERY", 17, timestamp="27 11 2026 08:00:00", location="Pune")
+    assert hook(client, ofd).get_json()["message"] == "recorded: out_for_delivery"
+    assert order_row(order["_id"]).status == "shipped"
+    delivered = shiprocket.webhook_body(awb, "DELIVERED", 7, timestamp="27 11 2026 13:05:00", location="Pune")
+    assert hook(client, delivered).get_json()["message"] == "recorded: delivered"
+    assert hook(client, delivered).get_json()["message"] == "ignored: parcel already delivered or received"
+
+    row = order_row(order["_id"])
+    assert (row.status, row.payment_status) == ("delivered", "paid") and row.history[-1].by == "system"
+    events = row.shipments[0].events
+    assert [(e.status, e.location, e.source) for e in events] == [
+        ("picked_up", "Bengaluru", "webhook"), ("in_transit", "Hyderabad", "webhook"),
+        ("out_for_delivery", "Pune", "webhook"), ("delivered", "Pune", "webhook")]
+    shown = client.get(f"/api/orders/lookup?orderNumber={order['orderNumber']}&email={ADDRESS['email']}")
+    first = shown.get_json()["order"]["shipments"][0]["events"][0]
+    assert first["at"].startswith("2026-11-25T04:45:00")  # 10:15 IST
+
+
+def test_the_webhook_ignores_what_it_does_not_follow(client, shiprocket, shipped):
+    """An unknown AWB, a status the shop does not follow and a body without AWB are answered 200 and
+    ignored (Shiprocket would retry a refusal); a body that is not a JSON object is 400."""
+    _order, awb = shipped
+    assert hook(client, shiprocket.webhook_body("999", "DELIVERED", 7)).get_json()["message"] == "ignored: unknown AWB"
+    assert hook(client, shiprocket.webhook_body(awb, "MANIFEST GENERATED", 19)).get_json()["message"] == \
+        "ignored: status not followed"
+    assert hook(client, {"current_status": "DELIVERED"}).get_json()["message"] == "ignored: no AWB"
+    assert_refused(hook(client, ["not", "an", "object"]), 400, "Malformed webhook body: a JSON object is expected.")
+    assert db.session.scalars(select(ShipmentEvent)).all() == []
+
+
+def test_rto_by_webhook_then_received(client, shiprocket, admin, shipped, books):
+    """RTO INITIATED and RTO DELIVERED mark the parcel returning; the admin receives it: stock back once,
+    the cash order returned and never paid."""
+    order, awb = shipped
+    assert stock_of(books[0]) == (8, 2)
+    assert hook(client, shiprocket.webhook_body(awb, "UNDELIVERED", 21, timestamp="26 11 2026 12:00:00")) \
+        .get_json()["message"] == "recorded: failed_attempt"
+    assert hook(client, shiprocket.webhook_body(awb, "RTO INITIATED", 9, timestamp="27 11 2026 12:00:00")) \
+        .get_json()["message"] == "recorded: rto"
+    assert hook(client, shiprocket.webhook_body(awb, "RTO DELIVERED", 10, timestamp="29 11 2026 12:00:00")) \
+        .get_json()["message"] == "recorded: rto"
+    row = order_row(order["_id"])
+    assert row.status == "shipped" and row.shipments[0].status == "rto"
+    sid = row.shipments[0].id
+    response = client.post(f"/api/admin/orders/{order['_id']}/shipments/{sid}/received", headers=admin)
+    assert response.status_code == 200, response.get_json()
+    assert (response.get_json()["order"]["status"], response.get_json()["order"]["paymentStatus"]) == (
+        "returned", "pending")
+    assert stock_of(books[0]) == (10, 0)
