@@ -6,6 +6,7 @@ import { Loading } from "../../components/ui/request-state.jsx";
 import { RouteErrorBoundary } from "../routes/route-error.jsx";
 import { Header } from "./header.jsx";
 import { ScrollManager } from "../../components/layout/scroll-manager.jsx";
+import { RouteFocus } from "../../components/layout/route-focus.jsx";
 
 // The book dialog's code loads on its first open.
 const BookDetailModal = lazy(() => import("../components/book-detail-modal.jsx"));
@@ -33,6 +34,7 @@ export function SiteLayout() {
           <Footer />
         </Suspense>
         <ScrollManager />
+        <RouteFocus />
       </div>
     </BookDetailProvider>
   );
