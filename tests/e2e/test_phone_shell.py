@@ -82,10 +82,12 @@ def test_header_search_suggests_on_every_page(any_page, series):
     options = page.get_by_role("listbox", name="Suggestions").get_by_role("option")
     expect(options.first).to_contain_text(name)
     expect(search).to_have_attribute("aria-expanded", "true")
+    # Dark text in the white list, not the header's white.
+    assert options.first.locator(".search-suggest__title").evaluate("(el) => getComputedStyle(el).color") \
+        == "rgb(28, 35, 32)"
     assert_no_horizontal_scroll(page)
     assert_no_axe_violations(page)
-    if size == "phone":
-        shot(page, "header-search-phone")
+    shot(page, f"header-search-{size}")
     search.press("ArrowDown")
     expect(options.first).to_have_attribute("aria-selected", "true")
     chosen = options.first.locator(".search-suggest__title").inner_text()

@@ -179,7 +179,7 @@ export function Checkout() {
       <div className="checkout-layout">
         {step === 0 ? (
           <form className="checkout-step" onSubmit={toPayment} noValidate aria-labelledby="checkout-step-title">
-            <h2 id="checkout-step-title" ref={stepTitle} tabIndex={-1} className="checkout-step__title">Step 1 of 3: Shipping</h2>
+            <h2 id="checkout-step-title" ref={stepTitle} tabIndex={-1} className="sr-only">Step 1 of 3: Shipping</h2>
             <ShippingForm address={address} errors={errors} onChange={setAddress} delivery={delivery}
               stateCheck={mismatch ? { mismatch, confirmed: confirmedMismatch,
                 onConfirm: (yes) => setConfirmedFor(yes ? mismatchKey : null) } : null} />
@@ -190,7 +190,7 @@ export function Checkout() {
           </form>
         ) : (
           <form className="checkout-step" onSubmit={placeOrder} noValidate aria-labelledby="checkout-step-title">
-            <h2 id="checkout-step-title" ref={stepTitle} tabIndex={-1} className="checkout-step__title">Step 2 of 3: Payment</h2>
+            <h2 id="checkout-step-title" ref={stepTitle} tabIndex={-1} className="sr-only">Step 2 of 3: Payment</h2>
             <section className="checkout-address" aria-labelledby="ship-to-title">
               <h2 id="ship-to-title">Shipping to</h2>
               <p>
