@@ -1,16 +1,84 @@
-// The site header: brand, main navigation, cart with its count, the account menu, and a mobile menu.
+// The site header: brand, search, main navigation, cart with its count, the account menu, and a
+// phone menu with every shelf and the shopper's own pages.
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router-dom";
+import { flushSync } from "react-dom";
+import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { useCart } from "../../features/cart/cart-context.jsx";
+import { useAuth } from "../../features/auth/auth-context.jsx";
 import { UserMenu } from "../../features/auth/components/user-menu.jsx";
+import { SearchSuggest } from "../../features/catalogue/components/search-suggest.jsx";
 
+// `more`: only in the phone menu (the wide header has room for the first four).
 const NAV = [
   { label: "Home", to: paths.home(), end: true },
   { label: "Books", to: paths.books() },
+  { label: "Categories", to: paths.categories(), more: true },
+  { label: "Exams", to: paths.exams(), more: true },
+  { label: "Best Sellers", to: paths.bestsellers(), more: true },
+  { label: "New Releases", to: paths.newReleases(), more: true },
   { label: "About", to: paths.about() },
   { label: "Contact", to: paths.contact() },
 ];
+
+/** The phone menu's account links (the wide header has them in the account menu). */
+function AccountLinks() {
+  const { isSignedIn } = useAuth();
+  return (
+    <nav className="header__account" aria-label="Your account">
+      <ul>
+        <li><NavLink to={paths.orders()}>My Orders</NavLink></li>
+        <li><NavLink to={paths.wishlist()}>Wishlist</NavLink></li>
+        {isSignedIn && <li><NavLink to={paths.profile()}>My Profile</NavLink></li>}
+        <li><NavLink to={paths.orderLookup()}>Track an Order</NavLink></li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The search box on every page: inline on wide screens, behind a search button on phones. */
+function HeaderSearch() {
+  const [shown, setShown] = useState(false);
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const inputRef = useRef(null);
+  const toggleRef = useRef(null);
+  const boxId = useId();
+
+  // A search or a picked book leaves the phone's search row closed.
+  useEffect(() => setShown(false), [pathname, search]);
+
+  function toggle() {
+    // Shown and focused in the same tap: phones open the keyboard only for a focus the tap itself made.
+    flushSync(() => setShown(!shown));
+    if (!shown) inputRef.current?.focus();
+  }
+
+  function onKey(event) {
+    if (event.key === "Escape" && shown) {
+      event.stopPropagation();
+      setShown(false);
+      toggleRef.current?.focus();
+    }
+  }
+
+  return (
+    <>
+      <button ref={toggleRef} type="button" className="header__search-toggle" aria-expanded={shown} aria-controls={boxId}
+        onClick={toggle}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
+          <path fill="currentColor" d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z" />
+        </svg>
+        <span className="sr-only">Show search</span>
+      </button>
+      <div id={boxId} className={`header__search ${shown ? "header__search--shown" : ""}`} onKeyDown={onKey}>
+        <SearchSuggest name="Site" label="Search the shop" labelHidden inputRef={inputRef}
+          onSearch={(text) => navigate(paths.books({ search: text }))}
+          onPick={(book) => navigate(paths.book(book._id))} />
+      </div>
+    </>
+  );
+}
 
 function CartLink() {
   const { count } = useCart();
@@ -53,16 +121,18 @@ export function Header() {
           <span className="header__logo" aria-hidden="true">B</span>
           Bookstore
         </Link>
+        <HeaderSearch />
         <div id={menuId} className="header__menu">
           <nav className="header__nav" aria-label="Main">
             <ul>
               {NAV.map((item) => (
-                <li key={item.label}>
+                <li key={item.label} className={item.more ? "header__more" : undefined}>
                   <NavLink to={item.to} end={item.end}>{item.label}</NavLink>
                 </li>
               ))}
             </ul>
           </nav>
+          <AccountLinks />
           <UserMenu />
         </div>
         <CartLink />

@@ -5,11 +5,14 @@ import { BookDetailProvider } from "../../features/catalogue/book-detail-context
 import { Loading } from "../../components/ui/request-state.jsx";
 import { RouteErrorBoundary } from "../routes/route-error.jsx";
 import { Header } from "./header.jsx";
-import { Footer } from "./footer.jsx";
 import { ScrollManager } from "../../components/layout/scroll-manager.jsx";
+import { RouteFocus } from "../../components/layout/route-focus.jsx";
 
 // The book dialog's code loads on its first open.
 const BookDetailModal = lazy(() => import("../components/book-detail-modal.jsx"));
+// The footer sits below every screen's first view: its code (links, newsletter box) follows the first
+// paint, which keeps the home page within its JavaScript budget now that the header carries a search box.
+const Footer = lazy(() => import("./footer.jsx").then((module) => ({ default: module.Footer })));
 
 /** Only shopper routes sit under this layout: /admin screens are its siblings with their own frame. */
 export function SiteLayout() {
@@ -27,8 +30,11 @@ export function SiteLayout() {
             </Suspense>
           </RouteErrorBoundary>
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
         <ScrollManager />
+        <RouteFocus />
       </div>
     </BookDetailProvider>
   );

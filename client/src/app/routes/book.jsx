@@ -11,6 +11,8 @@ import { BookDetails } from "../../features/catalogue/components/book-details.js
 import { BookGrid } from "../../features/catalogue/components/book-grid.jsx";
 import { useAuth } from "../../features/auth/auth-context.jsx";
 import { BookBuying } from "../components/book-buying.jsx";
+import { BookActions } from "../components/book-actions.jsx";
+import { Price } from "../../components/ui/price.jsx";
 import { BookReviews } from "../../features/reviews/components/book-reviews.jsx";
 
 function RelatedBooks({ book }) {
@@ -73,6 +75,11 @@ export function Book() {
       <BookDetails book={book} titleId={titleId} level={1} eagerCover buyExtras={<BookBuying book={book} />} />
       <BookReviews bookId={book._id} isSignedIn={isSignedIn} />
       <RelatedBooks book={book} />
+      {/* Phones: the price and Add to Cart stay at the bottom of the screen while the page scrolls. */}
+      <section className="buy-bar" aria-label="Buy this book">
+        <Price price={book.price} discountedPrice={book.discountedPrice} className="buy-bar__price" />
+        <BookActions book={book} compact />
+      </section>
     </article>
   );
 }

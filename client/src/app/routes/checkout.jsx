@@ -79,6 +79,8 @@ export function Checkout() {
   // A code applied in the cart comes along (and one applied here goes back to the cart).
   const [couponCode, setCouponCode] = useStoredCoupon();
   const finished = useRef(false);
+  const stepTitle = useRef(null);
+  const shownStep = useRef(step);
   const { refresh } = cart;
   const delivery = useDelivery(address.zipCode);
   useAutofillFromPin(delivery, setAddress);
@@ -96,6 +98,13 @@ export function Checkout() {
   useEffect(() => {
     if (cod?.available === false && method !== "online") setMethod(onlineAvailable ? "online" : "");
   }, [cod?.available, method, onlineAvailable]);
+
+  // Continue to Payment and Back replace the form: focus goes to the new step's heading, which is read out.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepTitle.current?.focus();
+  }, [step]);
 
   useEffect(() => {
     if (normalisePin(address.zipCode)) rememberPin(address.zipCode);
@@ -169,7 +178,8 @@ export function Checkout() {
       <CartChanges />
       <div className="checkout-layout">
         {step === 0 ? (
-          <form className="checkout-step" onSubmit={toPayment} noValidate aria-label="Shipping">
+          <form className="checkout-step" onSubmit={toPayment} noValidate aria-labelledby="checkout-step-title">
+            <h2 id="checkout-step-title" ref={stepTitle} tabIndex={-1} className="sr-only">Step 1 of 3: Shipping</h2>
             <ShippingForm address={address} errors={errors} onChange={setAddress} delivery={delivery}
               stateCheck={mismatch ? { mismatch, confirmed: confirmedMismatch,
                 onConfirm: (yes) => setConfirmedFor(yes ? mismatchKey : null) } : null} />
@@ -179,7 +189,8 @@ export function Checkout() {
             </div>
           </form>
         ) : (
-          <form className="checkout-step" onSubmit={placeOrder} noValidate aria-label="Payment">
+          <form className="checkout-step" onSubmit={placeOrder} noValidate aria-labelledby="checkout-step-title">
+            <h2 id="checkout-step-title" ref={stepTitle} tabIndex={-1} className="sr-only">Step 2 of 3: Payment</h2>
             <section className="checkout-address" aria-labelledby="ship-to-title">
               <h2 id="ship-to-title">Shipping to</h2>
               <p>

@@ -1,11 +1,23 @@
 // The home screen: hero slides with the search box, featured books, popular exams, the categories, the newsletter.
+import { lazy, Suspense } from "react";
+import { useNavigate } from "react-router-dom";
+import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { HeroSlider } from "../../features/catalogue/components/hero-slider.jsx";
-import { SearchForm } from "../../features/catalogue/components/search-form.jsx";
+import { SearchSuggest } from "../../features/catalogue/components/search-suggest.jsx";
 import { FeaturedBooks } from "../../features/catalogue/components/featured-books.jsx";
-import { CategoryGrid } from "../../features/catalogue/components/category-grid.jsx";
-import { PopularExams } from "../../features/exams/components/popular-exams.jsx";
-import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.jsx";
+
+// Popular exams, the categories and the newsletter box come after the first view (./home-sections.jsx).
+const HomeSections = lazy(() => import("./home-sections.jsx"));
+
+/** The hero's search box: the header's, in large (same suggestions, same results page). */
+function HomeSearch() {
+  const navigate = useNavigate();
+  return (
+    <SearchSuggest name="Catalogue" onSearch={(text) => navigate(paths.books({ search: text }))}
+      onPick={(book) => navigate(paths.book(book._id))} />
+  );
+}
 
 export function Home() {
   usePageMeta(null);
@@ -14,15 +26,12 @@ export function Home() {
       {/* Slides come and go, so the page's one h1 stays put (for screen readers and search engines). */}
       <h1 className="sr-only">Bookstore: study and exam books delivered across India</h1>
       <HeroSlider>
-        <SearchForm />
+        <HomeSearch />
       </HeroSlider>
       <FeaturedBooks />
-      <PopularExams />
-      <CategoryGrid />
-      <div className="container section">
-        <NewsletterForm title="Stay in the loop"
-                        lead="New editions, exam-season offers and the month's best sellers, at most twice a month." />
-      </div>
+      <Suspense fallback={null}>
+        <HomeSections />
+      </Suspense>
     </>
   );
 }

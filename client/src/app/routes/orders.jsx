@@ -1,5 +1,5 @@
 // My Orders (/orders, also /order): each order with its lines, status and history; Cancel within the hour.
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { formatRupees } from "../../lib/money.js";
@@ -10,6 +10,7 @@ import { cancelOrder, getMyOrders } from "../../features/orders/api.js";
 import { OrderDetails, StatusBadge } from "../../features/orders/components/order-details.jsx";
 import { canCancel, formatDate, promiseText } from "../../features/orders/labels.js";
 import { RequireSignIn } from "./login.jsx";
+import { focusHeading, screenHeading } from "../../components/layout/focus-heading.js";
 
 const PAGE_SIZE = 10;
 
@@ -19,12 +20,30 @@ function OrderCard({ order, onChanged }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
   const detailsId = `order-${order._id}`;
+  const heading = useRef(null);
+  const cancelButton = useRef(null);
+  const asked = useRef(false);
+  const justCancelled = useRef(false);
+
+  // The buttons pressed disappear: focus goes where the change is, never back to <body>. A cancelled
+  // order's heading (read out with the status after it), or Cancel Order again after Keep Order.
+  useEffect(() => {
+    if (justCancelled.current && order.status === "cancelled") {
+      justCancelled.current = false;
+      heading.current?.focus();
+    }
+  }, [order.status]);
+  useEffect(() => {
+    if (!confirming && asked.current) cancelButton.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
 
   async function cancel() {
     setBusy(true);
     setError(null);
     try {
       const cancelled = await cancelOrder(order._id);
+      justCancelled.current = true;
       onChanged(cancelled, order.paymentStatus === "paid"
         ? `Order ${order.orderNumber} has been cancelled. Your payment will be refunded in 3-5 business days.`
         : `Order ${order.orderNumber} has been cancelled.`);
@@ -39,7 +58,7 @@ function OrderCard({ order, onChanged }) {
   return (
     <li className="card order-card">
       <div className="order-card__head">
-        <h2>Order {order.orderNumber}</h2>
+        <h2 ref={heading} tabIndex={-1}>Order {order.orderNumber}</h2>
         <StatusBadge status={order.status} />
       </div>
       <p className="order-card__meta">
@@ -53,7 +72,7 @@ function OrderCard({ order, onChanged }) {
           {open ? "Hide Details" : "View Details"}<span className="sr-only"> of order {order.orderNumber}</span>
         </button>
         {canCancel(order) && !confirming && (
-          <button type="button" className="link-button link-button--danger" onClick={() => setConfirming(true)}>
+          <button ref={cancelButton} type="button" className="link-button link-button--danger" onClick={() => setConfirming(true)}>
             Cancel Order<span className="sr-only"> {order.orderNumber}</span>
           </button>
         )}
@@ -61,7 +80,9 @@ function OrderCard({ order, onChanged }) {
           <span className="order-card__confirm" role="group" aria-label="Confirm cancellation">
             Cancel this order?{" "}
             <button type="button" className="button button--small" onClick={cancel} disabled={busy}>Yes, Cancel It</button>{" "}
-            <button type="button" className="button button--secondary button--small" onClick={() => setConfirming(false)} disabled={busy}>Keep Order</button>
+            {/* Focus lands on the safe choice when the question appears. */}
+            <button type="button" className="button button--secondary button--small" onClick={() => setConfirming(false)} disabled={busy}
+              autoFocus>Keep Order</button>
           </span>
         )}
       </div>
@@ -79,6 +100,14 @@ function OrdersScreen() {
   const [replaced, setReplaced] = useState({});
   const request = useCallback(({ signal }) => getMyOrders({ page, limit: PAGE_SIZE, signal }), [page]);
   const { status, data, error, retry } = useRequest(request);
+  const shownPage = useRef(page);
+
+  // Previous and Next bring another page of orders: focus goes to the screen's heading once it shows.
+  useEffect(() => {
+    if (status !== "success" || shownPage.current === page) return undefined;
+    shownPage.current = page;
+    return focusHeading(screenHeading);
+  }, [page, status]);
 
   const changed = (order, message) => {
     setReplaced((current) => ({ ...current, [order._id]: order }));

@@ -44,6 +44,8 @@ export function ScrollManager() {
       return () => cancelAnimationFrame(frame);
     }
     if (!location.state?.keepScroll) window.scrollTo(0, 0);
+    // A kept position is this entry's too (Forward to an opened book dialog keeps the list where it was).
+    else positions.set(location.key, window.scrollY);
     return undefined;
   }, [location.key, navigationType, location.state]);
 

@@ -1,11 +1,13 @@
 // The catalogue browser of /books and /category/{name}: search, filters, results, pages.
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";
+import { useModalDialog } from "../../../components/ui/modal.jsx";
+import { focusHeading, screenHeading } from "../../../components/layout/focus-heading.js";
 import { booksPath, listBooks, getCategories } from "../api.js";
 import { useInitialData } from "../initial-data.js";
-import { apiQuery, useBookFilters } from "../use-book-filters.js";
+import { apiQuery, SORTS, useBookFilters } from "../use-book-filters.js";
 import { BOOKS_TIMEOUT_MS, booksErrorMessage } from "../books-error.js";
 import { useBookDetail } from "../book-detail-context.jsx";
 import { resultsLine } from "../results-line.js";
@@ -24,6 +26,72 @@ async function fetchBooks(query, signal) {
     error.timedOut = timeout.aborted;
     throw error;
   }
+}
+
+// Phones (the stylesheet's 40rem): results first, the filters in a sheet behind a button.
+const PHONE = "(max-width: 40rem)";
+// What counts on the Filters button: the search has its own box and the sort stays beside the button.
+const COUNTED = ["category", "subject", "minPrice", "maxPrice", "language", "medium", "format"];
+
+function subscribePhone(onChange) {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** True while the screen is phone-sized. */
+function usePhone() {
+  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches);
+}
+
+/** The phone's sort, kept beside the Filters button. */
+function SortSelect({ filters, update }) {
+  const id = useId();
+  return (
+    <div className="filter browser__sort">
+      <label htmlFor={id}>Sort by</label>
+      <select id={id} value={filters.sortBy} onChange={(event) => update({ sortBy: event.target.value })}>
+        <option value="">{filters.search ? "Best match" : "Newest first"}</option>
+        {SORTS.filter(([value]) => filters.search || value !== "newest").map(([value, text]) => (
+          <option key={value} value={value}>{text}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The phone's filter sheet: a modal dialog from the bottom, applying each change at once. */
+function FilterSheet({ open, onClose, pagination, children }) {
+  const dialogProps = useModalDialog(open, onClose);
+  const titleId = useId();
+  return (
+    <dialog {...dialogProps} className="modal filter-sheet" aria-labelledby={titleId}>
+      <div className="modal__panel">
+        <h2 id={titleId} className="filter-sheet__title">Filters</h2>
+        <button type="button" className="modal__close" onClick={onClose} aria-label="Close">
+          <span aria-hidden="true">×</span>
+        </button>
+        {children}
+        <div className="filter-sheet__done">
+          <button type="button" className="button" onClick={onClose}>
+            {pagination
+              ? `Show ${pagination.total.toLocaleString("en-IN")}${pagination.totalIsApproximate ? "+" : ""} ${pagination.total === 1 ? "book" : "books"}`
+              : "Show results"}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+/** Another page of results (Previous, Next, a number): focus goes to the screen's heading once it shows. */
+function useFocusOnNewPage(page, status) {
+  const shown = useRef(page);
+  useEffect(() => {
+    if (status !== "success" || shown.current === page) return undefined;
+    shown.current = page;
+    return focusHeading(screenHeading);
+  }, [page, status]);
 }
 
 /**
@@ -47,13 +115,39 @@ export function BookBrowser({ category, exam }) {
     ?? categories.data?.find((item) => item.name.toLowerCase() === filters.category.toLowerCase())?.name
     ?? filters.category;
   const onSearch = useCallback((search) => update({ search }), [update]);
+  useFocusOnNewPage(filters.page, status);
+  const phone = usePhone();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const closeSheet = useCallback(() => setSheetOpen(false), []);
+  const counted = COUNTED.filter((key) => filters[key] !== "" && !(key === "category" && (category || exam))).length;
+  const filterControls = (
+    <BookFilters filters={filters} update={update} clear={clear} hasFilters={hasFilters}
+                 categories={categories.data} hideCategory={Boolean(category || exam)}
+                 subjects={exam ? exam.subjects : null} hideSort={phone} />
+  );
 
   return (
     <div className="browser">
       <SearchSuggest initial={filters.search} onSearch={onSearch} onPick={(book) => detail?.openBook(book)} />
-      <BookFilters filters={filters} update={update} clear={clear} hasFilters={hasFilters}
-                   categories={categories.data} hideCategory={Boolean(category || exam)}
-                   subjects={exam ? exam.subjects : null} />
+      {phone ? (
+        <>
+          <div className="browser__bar">
+            <button type="button" className="button button--secondary browser__filters-button" aria-haspopup="dialog"
+              onClick={() => setSheetOpen(true)}>
+              Filters
+              {counted > 0 && " "}
+              {counted > 0 && (
+                <span className="browser__filter-count">{counted}<span className="sr-only"> active</span></span>
+              )}
+            </button>
+            <SortSelect filters={filters} update={update} />
+          </div>
+          <FilterSheet open={sheetOpen} onClose={closeSheet}
+            pagination={status === "success" ? data.pagination : null}>
+            {filterControls}
+          </FilterSheet>
+        </>
+      ) : filterControls}
       <div className="browser__results" aria-busy={status === "loading"}>
         {status === "loading" && <Loading label="Loading books…" />}
         {status === "error" && (

@@ -39,9 +39,11 @@ function Select({ label, value, onChange, children }) {
 
 /**
  * categories: [{_id, name}] or null while loading; hideCategory on a category's own page (and an exam's);
- * subjects: an exam page's [{slug, name}], offered instead of the category.
+ * subjects: an exam page's [{slug, name}], offered instead of the category; hideSort when the sort is shown
+ * apart (the phone's filter sheet).
  */
-export function BookFilters({ filters, update, clear, hasFilters, categories, hideCategory = false, subjects = null }) {
+export function BookFilters({ filters, update, clear, hasFilters, categories, hideCategory = false, subjects = null,
+  hideSort = false }) {
   const shop = useShop();
   // The server's lists (GET /api/shop); a language from a shared link shows even when it is not among them.
   const languages = shop?.languages ?? [];
@@ -64,12 +66,14 @@ export function BookFilters({ filters, update, clear, hasFilters, categories, hi
           {!categories && filters.category && <option value={filters.category.toLowerCase()}>{filters.category}</option>}
         </Select>
       )}
-      <Select label="Sort by" value={filters.sortBy} onChange={(sortBy) => update({ sortBy })}>
-        <option value="">{filters.search ? "Best match" : "Newest first"}</option>
-        {SORTS.filter(([value]) => filters.search || value !== "newest").map(([value, text]) => (
-          <option key={value} value={value}>{text}</option>
-        ))}
-      </Select>
+      {!hideSort && (
+        <Select label="Sort by" value={filters.sortBy} onChange={(sortBy) => update({ sortBy })}>
+          <option value="">{filters.search ? "Best match" : "Newest first"}</option>
+          {SORTS.filter(([value]) => filters.search || value !== "newest").map(([value, text]) => (
+            <option key={value} value={value}>{text}</option>
+          ))}
+        </Select>
+      )}
       <PriceInput label="Min price (₹)" value={filters.minPrice} onCommit={(minPrice) => update({ minPrice })} />
       <PriceInput label="Max price (₹)" value={filters.maxPrice} onCommit={(maxPrice) => update({ maxPrice })} />
       <Select label="Language" value={filters.language} onChange={(language) => update({ language })}>

@@ -1,48 +1,27 @@
-// The catalogue search box with live suggestions (ARIA 1.2 combobox with a listbox popup).
-import { useEffect, useId, useRef, useState } from "react";
-import { formatRupees } from "../../../lib/money.js";
-import { suggestBooks } from "../api.js";
-import { shippingNote, useShop } from "../../../lib/shop.js";
+// The catalogue search box with live suggestions (ARIA 1.2 combobox with a listbox popup). The
+// options and their fetching load on the box's first focus (./suggestion-options.jsx): the header
+// carries this box on every page, and the home page's JavaScript budget has no room for them.
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 
-const MATCHED_ON = { title: "Title", author: "Author", category: "Category", description: "Description" };
-const DELAY_MS = 200;
+const SuggestionOptions = lazy(() => import("./suggestion-options.jsx"));
 
-/** Suggestions for the text typed, fetched after a pause; stale replies are dropped. */
-function useSuggestions(text, enabled) {
-  const [suggestions, setSuggestions] = useState([]);
-  useEffect(() => {
-    const query = text.trim();
-    if (!enabled || query.length < 2) {
-      setSuggestions([]);
-      return undefined;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      suggestBooks(query, { signal: controller.signal }).then(
-        (found) => setSuggestions(found),
-        // Product §2.6: a failed suggestion fetch shows no suggestions and nothing else.
-        () => !controller.signal.aborted && setSuggestions([]),
-      );
-    }, DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, enabled]);
-  return suggestions;
-}
-
-/** onSearch(text) on submit; onPick(book) when a suggestion is chosen. */
-export function SearchSuggest({ initial = "", onSearch, onPick, label = "Search books" }) {
+/**
+ * onSearch(text) on submit; onPick(book) when a suggestion is chosen. label names the box; `name`
+ * tells this search landmark from others on the page; inputRef lets a caller focus the box.
+ */
+export function SearchSuggest({ initial = "", onSearch, onPick, label = "Search books", name, className = "",
+  inputRef: outerRef, labelHidden = false }) {
   const [text, setText] = useState(initial);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const shipping = shippingNote(useShop());
-  const suggestions = useSuggestions(text, open);
+  const [suggestions, setSuggestions] = useState([]);
+  const [wanted, setWanted] = useState(false);
   const id = useId();
-  const inputRef = useRef(null);
+  const ownRef = useRef(null);
+  const inputRef = outerRef ?? ownRef;
   const listId = `${id}-list`;
   const expanded = open && suggestions.length > 0;
+  const optionId = (index) => `${id}-option-${index}`;
 
   // The URL may change the search (Back, Clear Filters): follow it.
   useEffect(() => setText(initial), [initial]);
@@ -62,7 +41,10 @@ export function SearchSuggest({ initial = "", onSearch, onPick, label = "Search 
       event.preventDefault();
       setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
     } else if (event.key === "Escape") {
-      if (expanded) event.preventDefault();
+      if (expanded) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
       setOpen(false);
     } else if (event.key === "Enter" && expanded && active >= 0) {
       event.preventDefault();
@@ -77,8 +59,8 @@ export function SearchSuggest({ initial = "", onSearch, onPick, label = "Search 
   }
 
   return (
-    <form className="search-form search-suggest" role="search" onSubmit={submit}>
-      <label htmlFor={`${id}-input`} className="search-form__label">{label}</label>
+    <form className={`search-form search-suggest ${className}`} role="search" aria-label={name} onSubmit={submit}>
+      <label htmlFor={`${id}-input`} className={labelHidden ? "sr-only" : "search-form__label"}>{label}</label>
       <div className="search-form__row">
         <div className="search-suggest__box">
           <input
@@ -91,6 +73,7 @@ export function SearchSuggest({ initial = "", onSearch, onPick, label = "Search 
               setText(event.target.value);
               setOpen(true);
             }}
+            onFocus={() => setWanted(true)}
             onKeyDown={onKeyDown}
             onBlur={() => setOpen(false)}
             placeholder="Title, author, ISBN or subject"
@@ -101,34 +84,15 @@ export function SearchSuggest({ initial = "", onSearch, onPick, label = "Search 
             aria-autocomplete="list"
             aria-expanded={expanded}
             aria-controls={listId}
-            aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+            aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           />
           <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggest__list" hidden={!expanded}>
-            {expanded && suggestions.map((suggestion, index) => (
-              <li
-                key={suggestion.book._id}
-                id={`${id}-option-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className="search-suggest__option"
-                // mousedown, not click: a click would blur the input (closing the list) first.
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  pick(suggestion);
-                }}
-                onMouseEnter={() => setActive(index)}
-              >
-                <span className="search-suggest__title">{suggestion.book.title}</span>
-                <span className="search-suggest__meta">
-                  {suggestion.book.author} · {MATCHED_ON[suggestion.matchedOn] ?? suggestion.matchedOn} match
-                </span>
-                {suggestion.preview && <span className="search-suggest__preview">{suggestion.preview}</span>}
-                <span className="search-suggest__price">
-                  {formatRupees(suggestion.book.discountedPrice ?? suggestion.book.price)}
-                  {shipping && <span className="search-suggest__shipping"> {shipping}</span>}
-                </span>
-              </li>
-            ))}
+            {wanted && (
+              <Suspense fallback={null}>
+                <SuggestionOptions text={text} enabled={open} expanded={expanded} active={active} optionId={optionId}
+                  onFound={setSuggestions} onPick={pick} onHover={setActive} />
+              </Suspense>
+            )}
           </ul>
         </div>
         <button type="submit" className="button">Search</button>
