@@ -97,6 +97,11 @@ export function Checkout() {
     if (cod?.available === false && method !== "online") setMethod(onlineAvailable ? "online" : "");
   }, [cod?.available, method, onlineAvailable]);
 
+  // Cash on delivery is the only way to pay (the shop takes no online payments now): chosen for the shopper.
+  useEffect(() => {
+    if (config.data && !onlineAvailable && cod?.available !== false && method === "") setMethod("cod");
+  }, [config.data, onlineAvailable, cod?.available, method]);
+
   useEffect(() => {
     if (normalisePin(address.zipCode)) rememberPin(address.zipCode);
   }, [address.zipCode]);
