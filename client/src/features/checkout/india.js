@@ -2,18 +2,16 @@
 
 /**
  * The cities the city field suggests (product §5.1), each under its official name and the other
- * spellings shoppers type: "Beng" and "Bang" both find Bengaluru.
+ * spellings shoppers type ("Official/Other"): "Beng" and "Bang" both find Bengaluru.
  */
-export const CITIES = [
-  ["Mumbai", "Bombay"], ["Delhi"], ["Bengaluru", "Bangalore"], ["Hyderabad"], ["Chennai", "Madras"],
-  ["Kolkata", "Calcutta"], ["Pune", "Poona"], ["Ahmedabad", "Amdavad"], ["Jaipur"], ["Surat"], ["Lucknow"],
-  ["Kanpur", "Cawnpore"], ["Nagpur"], ["Indore"], ["Thane"], ["Bhopal"], ["Visakhapatnam", "Vizag"],
-  ["Pimpri-Chinchwad"], ["Patna"], ["Vadodara", "Baroda"], ["Gurugram", "Gurgaon"], ["Noida"],
-  ["Prayagraj", "Allahabad"], ["Varanasi", "Banaras", "Benares"], ["Thiruvananthapuram", "Trivandrum"],
-  ["Kochi", "Cochin"], ["Kozhikode", "Calicut"], ["Puducherry", "Pondicherry"], ["Mysuru", "Mysore"],
-  ["Mangaluru", "Mangalore"], ["Belagavi", "Belgaum"], ["Guwahati", "Gauhati"], ["Chandigarh"], ["Bhubaneswar"],
-  ["Coimbatore"], ["Ludhiana"], ["Dehradun"], ["Ranchi"], ["Raipur"], ["Kota"],
-];
+export const CITIES = (
+  "Mumbai/Bombay, Delhi, Bengaluru/Bangalore, Hyderabad, Chennai/Madras, Kolkata/Calcutta, Pune/Poona, " +
+  "Ahmedabad/Amdavad, Jaipur, Surat, Lucknow, Kanpur/Cawnpore, Nagpur, Indore, Thane, Bhopal, " +
+  "Visakhapatnam/Vizag, Pimpri-Chinchwad, Patna, Vadodara/Baroda, Gurugram/Gurgaon, Noida, " +
+  "Prayagraj/Allahabad, Varanasi/Banaras/Benares, Thiruvananthapuram/Trivandrum, Kochi/Cochin, " +
+  "Kozhikode/Calicut, Puducherry/Pondicherry, Mysuru/Mysore, Mangaluru/Mangalore, Belagavi/Belgaum, " +
+  "Guwahati/Gauhati, Chandigarh, Bhubaneswar, Coimbatore, Ludhiana, Dehradun, Ranchi, Raipur, Kota"
+).split(", ").map((names) => names.split("/"));
 
 const rank = (names, typed) => {
   const lower = names.map((name) => name.toLowerCase());
