@@ -27,8 +27,8 @@ function PriceInput({ label, text, setText, invalid, errorId, onNegative }) {
              aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined}
              onChange={(event) => {
                const value = event.target.value;
-               if (value.includes("-")) onNegative();
                setText(value.replace(/-/g, ""));
+               if (value.includes("-")) onNegative();
              }} />
     </div>
   );
@@ -47,16 +47,19 @@ function PriceRange({ minPrice, maxPrice, onCommit }) {
   const error = priceRangeError(min, max);
   useEffect(() => {
     if ((min === minPrice && max === maxPrice) || error) return undefined;
-    const timer = setTimeout(() => commit.current({ minPrice: min, maxPrice: max }), 600);
+    const timer = setTimeout(() => {
+      setNegative(false);
+      commit.current({ minPrice: min, maxPrice: max });
+    }, 600);
     return () => clearTimeout(timer);
   }, [min, max, minPrice, maxPrice, error]);
-  const typed = (set) => (value) => { setNegative(false); set(value); };
-  const message = negative ? "Prices cannot be negative." : error;
+  // "No negatives" stays until the range is applied; a range the wrong way round says so first.
+  const message = error || (negative ? "Prices cannot be negative." : "");
   return (
     <>
-      <PriceInput label="Min price (₹)" text={min} setText={typed(setMin)} invalid={Boolean(message)} errorId={errorId}
+      <PriceInput label="Min price (₹)" text={min} setText={setMin} invalid={Boolean(message)} errorId={errorId}
                   onNegative={() => setNegative(true)} />
-      <PriceInput label="Max price (₹)" text={max} setText={typed(setMax)} invalid={Boolean(message)} errorId={errorId}
+      <PriceInput label="Max price (₹)" text={max} setText={setMax} invalid={Boolean(message)} errorId={errorId}
                   onNegative={() => setNegative(true)} />
       {message && <p id={errorId} className="field__error filters__error" role="alert">{message}</p>}
     </>
