@@ -2,20 +2,14 @@
 // boxes without an emoji font) and no path data in the JavaScript.
 import sprite from "./icons.svg";
 
-/** The categories' icons by slug; a category without its own icon shows a book. */
-const CATEGORY_ICONS = new Set(["school", "ba", "bcom", "ma", "medical-technical", "engineering-computer", "iit",
-  "bba", "mba", "pmt", "ias", "gate", "net", "gre", "gmat", "sat", "banking"]);
-
-/** A decorative icon from the sprite (hidden from assistive technology: the text beside it says it). */
+/**
+ * A decorative icon from the sprite (hidden from assistive technology: the text beside it says it). The
+ * categories' icons are named by their slugs (the 18 categories are fixed by the first migration).
+ */
 export function Icon({ name, className = "icon", size = 24 }) {
   return (
-    <svg className={className} width={size} height={size} aria-hidden="true" focusable="false" data-icon={name}>
+    <svg className={className} width={size} height={size} aria-hidden="true">
       <use href={`${sprite}#${name}`} />
     </svg>
   );
-}
-
-/** A category's icon by its slug. */
-export function CategoryIcon({ slug, ...props }) {
-  return <Icon name={CATEGORY_ICONS.has(slug) ? slug : "book"} {...props} />;
 }
