@@ -155,6 +155,13 @@ class BookListQuerySchema(PageQuerySchema):
     # Administrators only: list archived books too (checked by the view).
     includeArchived = fields.Boolean(attribute="include_archived", load_default=False)
 
+    @validates_schema
+    def price_range_in_order(self, data, **_kwargs):
+        """A minimum above the maximum matches nothing: say so rather than answer an empty page."""
+        low, high = data.get("min_price"), data.get("max_price")
+        if low is not None and high is not None and low > high:
+            raise ValidationError("The minimum price must not be more than the maximum price.", "minPrice")
+
 
 class BookQuerySchema(InputSchema):
     includeArchived = fields.Boolean(attribute="include_archived", load_default=False)

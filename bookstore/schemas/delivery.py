@@ -1,9 +1,10 @@
 """Shapes of delivery to a PIN and of the shop settings behind it (money in rupees, dates ISO, camelCase)."""
 import re
+from urllib.parse import urlsplit
 
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_dump, post_load, validate, validates_schema
 
-from bookstore.schemas.fields import InputSchema, Rupees, WholeNumber
+from bookstore.schemas.fields import InputSchema, Rupees, Trimmed, WholeNumber
 from bookstore.services import pin_directory
 from bookstore.services.delivery import PIN_MESSAGE, ZONES
 
@@ -12,6 +13,15 @@ MAX_HOLIDAYS = 366
 MAX_BUSINESS_DAYS = 30
 MAX_ZONE_SHIPPING_PAISE = 100000  # ₹1,000: a zone's fee above it is a typing slip, not a courier's rate
 _CUTOFF = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$")
+# A phone number as shoppers dial it: +91 80 4000 1234, 080-40001234, 1800 123 4567.
+_PHONE = re.compile(r"^\+?\d[\d \-]{7,18}\d$")
+# The social platforms the footer links to, and the hosts a profile on each lives at.
+SOCIAL_PLATFORMS = {
+    "facebook": ("facebook.com", "www.facebook.com", "m.facebook.com"),
+    "instagram": ("instagram.com", "www.instagram.com"),
+    "x": ("x.com", "www.x.com", "twitter.com", "www.twitter.com"),
+    "youtube": ("youtube.com", "www.youtube.com", "m.youtube.com"),
+}
 
 
 class Pin(fields.String):
@@ -117,6 +127,64 @@ class ZoneRuleSchema(InputSchema):
             raise ValidationError("Must be at least minDays.", "maxDays")
 
 
+class ContactEmail(Trimmed):
+    """An e-mail address (lower-cased), or empty (none shown)."""
+
+    _check = validate.Email(error="Enter a valid e-mail address.")
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=254, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs).lower()
+        return self._check(text) if text else text
+
+
+class ContactPhone(Trimmed):
+    """A phone number with digits, spaces, dashes and a leading +, or empty (none shown)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if text and not _PHONE.match(text):
+            raise ValidationError("Enter a phone number of digits, like +91 80 4000 1234.")
+        return text
+
+
+class ProfileUrl(Trimmed):
+    """The address of the shop's own profile on one platform (https, the platform's host, a path), or empty."""
+
+    def __init__(self, platform: str, **kwargs):
+        self.platform = platform
+        super().__init__(max_length=300, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if not text:
+            return text
+        parts = urlsplit(text)
+        if parts.scheme != "https" or (parts.hostname or "") not in SOCIAL_PLATFORMS[self.platform]:
+            raise ValidationError(f"Must be an https:// address on {SOCIAL_PLATFORMS[self.platform][0]}.")
+        if parts.path.strip("/") == "":
+            raise ValidationError("Must be the shop's own page, not the platform's home page.")
+        return text
+
+
+class SocialLinksSchema(InputSchema):
+    """The shop's profiles, one address per platform; an empty one is removed (and not shown)."""
+
+    class Meta:
+        unknown = RAISE
+
+    facebook = ProfileUrl("facebook")
+    instagram = ProfileUrl("instagram")
+    x = ProfileUrl("x")
+    youtube = ProfileUrl("youtube")
+
+    @post_load
+    def without_empty(self, data, **_kwargs):
+        return {platform: url for platform, url in data.items() if url}
+
+
 class ZonesSchema(InputSchema):
     """Business days and COD per zone; a PUT may name only the zones it changes."""
 
@@ -162,6 +230,16 @@ class ShopSettingsSchema(InputSchema):
         metadata={"description": "COD orders on their way at once per phone and per e-mail"})
     maxQuantityPerLine = WholeNumber(attribute="max_quantity_per_line", validate=validate.Range(
         min=1, max=100, error="Must be between 1 and 100."), metadata={"description": "copies of a book per order"})
+    contactEmail = ContactEmail(attribute="contact_email", metadata={
+        "description": "e-mail address shoppers write to (footer, contact page); empty: not shown"})
+    contactPhone = ContactPhone(attribute="contact_phone", max_length=30, metadata={
+        "description": "phone number shoppers call; empty: not shown"})
+    contactAddress = Trimmed(attribute="contact_address", max_length=200, metadata={
+        "description": "the shop's postal address; empty: not shown"})
+    contactHours = Trimmed(attribute="contact_hours", max_length=100, metadata={
+        "description": "when the phone is answered, e.g. Monday to Saturday, 9 AM to 6 PM IST; empty: not shown"})
+    socialLinks = fields.Nested(SocialLinksSchema, attribute="social_links", metadata={
+        "description": "platform (facebook, instagram, x, youtube) -> the shop's profile address; sent whole"})
 
     @post_load
     def stored_form(self, data, **_kwargs):

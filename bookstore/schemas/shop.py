@@ -17,6 +17,13 @@ class CoverLimitsSchema(Schema):
     types = fields.List(fields.String(), metadata={"description": "media types a cover may be"})
 
 
+class ShopContactSchema(Schema):
+    email = fields.String()
+    phone = fields.String()
+    address = fields.String()
+    hours = fields.String()
+
+
 class ShopReplySchema(Schema):
     """Fees and limits the server enforces, and the lists the forms offer (the client keeps no copy)."""
 
@@ -39,6 +46,9 @@ class ShopReplySchema(Schema):
     formats = fields.List(fields.String(), metadata={"description": "book formats"})
     languages = fields.List(fields.String(), metadata={"description": "languages the catalogue filter offers"})
     coverImage = fields.Nested(CoverLimitsSchema, attribute="cover_image")
+    contact = fields.Nested(ShopContactSchema, metadata={"description": "how to reach the shop; empty values: not shown"})
+    socialLinks = fields.Dict(keys=fields.String(), values=fields.String(), attribute="social_links", metadata={
+        "description": "platform (facebook, instagram, x, youtube) -> the shop's profile, only those set"})
 
     @pre_dump
     def with_constants(self, shop_rules, **_kwargs):
@@ -57,4 +67,7 @@ class ShopReplySchema(Schema):
             "formats": list(FORMATS),
             "languages": list(LANGUAGES),
             "cover_image": {"maxBytes": images.MAX_BYTES, "maxSide": images.MAX_SIDE, "types": list(COVER_TYPES)},
+            "contact": {"email": shop_rules.contact_email, "phone": shop_rules.contact_phone,
+                        "address": shop_rules.contact_address, "hours": shop_rules.contact_hours},
+            "social_links": dict(shop_rules.social_links),
         }

@@ -5,7 +5,7 @@ without a row has its default from product §10.6). `rules()` is what checkout r
 now)` is the answer to "delivery to my PIN", from the shop's dispatch PIN, the zone of the two
 places, business days per zone, the daily dispatch cut-off (IST), Sundays and listed holidays.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
 from types import MappingProxyType
 
@@ -49,6 +49,13 @@ DEFAULTS: dict[str, object] = {
     "free_shipping_threshold_paise": None,
     "open_cod_orders_per_contact": 3,
     "max_quantity_per_line": 10,
+    # How shoppers reach the shop (the footer and the contact page): empty until an admin fills them in,
+    # and nothing shows while a value is empty.
+    "contact_email": "",
+    "contact_phone": "",
+    "contact_address": "",
+    "contact_hours": "",
+    "social_links": {},  # platform (SOCIAL_PLATFORMS) -> the shop's own profile address
 }
 
 
@@ -79,6 +86,11 @@ class Rules:
     free_shipping_threshold_paise: int | None
     open_cod_orders_per_contact: int
     max_quantity_per_line: int
+    contact_email: str = ""
+    contact_phone: str = ""
+    contact_address: str = ""
+    contact_hours: str = ""
+    social_links: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
 
     def serviceable(self, place: Place | None) -> bool:
         """A PIN the directory knows and the shop has not ruled out."""
@@ -202,6 +214,11 @@ def _rules_from(values: dict) -> Rules:
         free_shipping_threshold_paise=values["free_shipping_threshold_paise"],
         open_cod_orders_per_contact=values["open_cod_orders_per_contact"],
         max_quantity_per_line=values["max_quantity_per_line"],
+        contact_email=values["contact_email"],
+        contact_phone=values["contact_phone"],
+        contact_address=values["contact_address"],
+        contact_hours=values["contact_hours"],
+        social_links=MappingProxyType(dict(values["social_links"])),
     )
 
 

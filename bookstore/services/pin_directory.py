@@ -79,7 +79,7 @@ SPECIAL_STATES = frozenset({
 
 # Words of an office's name that say what kind of office it is ("Koramangala S.O", "Pune H.O",
 # "Kolkata GPO", "Sowcarpet NDSO"); the place is the name before them.
-_OFFICE_WORD = re.compile(r"^(?:G\.?P\.?O|H\.?O|NDC|S\.?O|B\.?O|P\.?O|N\.?D\.?S\.?O|E\.?D\.?S\.?O|MDG|LSG|HSG|TSO)\.?$",
+_OFFICE_WORD = re.compile(r"^(?:G\.?P\.?O|H\.?P\.?O|H\.?O|NDC|S\.?O|B\.?O|P\.?O|N\.?D\.?S\.?O|E\.?D\.?S\.?O|MDG|LSG|HSG|TSO)\.?$",
                           re.IGNORECASE)
 # Sorting offices named after the town they serve ("Nodal Delivery Centre Ludhiana").
 _HUB_PREFIX = re.compile(r"^(?:nodal\s+delivery\s+cent(?:re|er)|delivery\s+hub|ndc)\s*(?:\([^)]*\))?\s*", re.IGNORECASE)

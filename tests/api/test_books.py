@@ -207,7 +207,7 @@ def priced_books(factories) -> dict[str, Book]:
     ({"minPrice": "700", "maxPrice": "799"}, "d"),
     ({"minPrice": "800"}, ""),
     ({"minPrice": "0", "maxPrice": "1000000"}, "abcde"),
-    ({"minPrice": "600", "maxPrice": "400"}, ""),
+    ({"minPrice": "450", "maxPrice": "450"}, "b"),
 ])
 def test_price_filter_uses_the_price_the_shopper_pays(client, priced_books, params, expected):
     """minPrice/maxPrice are rupees, inclusive, and compare the discounted price when there is one."""
@@ -400,6 +400,18 @@ def test_bad_query_is_422_with_the_parameter_named(client, factories, path, para
     assert list(body["errors"]) == [field]
     assert body["errors"][field] and all(isinstance(m, str) and m for m in body["errors"][field])
     assert count(Book) == before
+
+
+def test_minimum_price_above_maximum_is_422(client, factories):
+    """minPrice above maxPrice is refused with a 422 naming minPrice and saying why, not an empty page."""
+    factories.book(price_paise=50000)
+    response = client.get("/api/books", query_string={"minPrice": "600", "maxPrice": "400"})
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["success"] is False
+    assert "minimum price" in body["message"].lower() and "maximum" in body["message"].lower()
+    assert list(body["errors"]) == ["minPrice"]
+    assert count(Book) == 1
 
 
 def test_several_bad_parameters_are_all_reported(client):

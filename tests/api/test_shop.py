@@ -16,7 +16,7 @@ URL = "/api/shop"
 SETTINGS = "/api/admin/shop-settings"
 CLIENT_SRC = Path(__file__).resolve().parents[2] / "client" / "src"
 FIELDS = {"success", "shippingFee", "freeShippingThreshold", "zoneShippingFees", "codLimit", "codFee", "maxLinesPerOrder",
-          "maxQuantityPerLine", "pinPattern", "states", "formats", "languages", "coverImage"}
+          "maxQuantityPerLine", "pinPattern", "states", "formats", "languages", "coverImage", "contact", "socialLinks"}
 
 
 def shop(client) -> dict:
@@ -43,6 +43,8 @@ def test_the_reply_carries_the_defaults_and_writes_nothing(app, client):
     assert body["languages"] == list(LANGUAGES)
     assert body["coverImage"] == {"maxBytes": 5 * 1024 * 1024, "maxSide": 4000,
                                   "types": ["image/jpeg", "image/png", "image/webp"]}
+    assert body["contact"] == {"email": "", "phone": "", "address": "", "hours": ""}, "none shown until set"
+    assert body["socialLinks"] == {}
     assert db.session.scalar(select(func.count()).select_from(ShopSetting)) == 0
 
 

@@ -27,6 +27,11 @@ DEFAULTS = {
     "freeShippingThreshold": None,
     "openCodOrdersPerContact": 3,
     "maxQuantityPerLine": 10,
+    "contactEmail": "",
+    "contactPhone": "",
+    "contactAddress": "",
+    "contactHours": "",
+    "socialLinks": {},
 }
 
 
@@ -163,6 +168,17 @@ def test_an_empty_put_changes_nothing(client, admin):
     ({"codPins": {"12345": True}}, "codPins", None),
     ({"codPins": {"560001": "yes"}}, "codPins", None),
     ({"colour": "blue"}, "colour", "Unknown field."),
+    ({"contactEmail": "not-an-address"}, "contactEmail", "Enter a valid e-mail address."),
+    ({"contactPhone": "call us"}, "contactPhone", "Enter a phone number of digits, like +91 80 4000 1234."),
+    ({"contactAddress": "x" * 201}, "contactAddress", "Must be at most 200 characters."),
+    ({"socialLinks": {"facebook": "https://www.facebook.com/"}}, "socialLinks",
+     "Must be the shop's own page, not the platform's home page."),
+    ({"socialLinks": {"x": "https://x.com"}}, "socialLinks", "Must be the shop's own page, not the platform's home page."),
+    ({"socialLinks": {"instagram": "http://instagram.com/shop"}}, "socialLinks",
+     "Must be an https:// address on instagram.com."),
+    ({"socialLinks": {"youtube": "https://evil.example/youtube.com/shop"}}, "socialLinks",
+     "Must be an https:// address on youtube.com."),
+    ({"socialLinks": {"myspace": "https://myspace.com/shop"}}, "socialLinks", None),
 ])
 def test_bad_values_are_422_and_change_nothing(client, admin, body, field, message):
     """Any invalid setting is 422 on its field and nothing is stored or audited."""
@@ -174,6 +190,31 @@ def test_bad_values_are_422_and_change_nothing(client, admin, body, field, messa
         assert message in leaves(reply["errors"][field])
     assert reply["message"]
     assert count(ShopSetting) == 0 and count(AuditEntry) == 0
+
+
+def test_contact_details_and_profiles_are_saved_trimmed_and_shown_to_shoppers(client, admin):
+    """Contact e-mail, phone, address, hours and social profiles are saved (trimmed, e-mail lower-cased, empty
+    profiles dropped), audited, and reach GET /api/shop; emptied again, they leave the shop reply empty."""
+    body = {"contactEmail": " Help@Shop.Example.IN ", "contactPhone": "+91 80 4000 1234",
+            "contactAddress": " 2nd Floor, MG Road, Bengaluru 560001 ", "contactHours": "Mon to Sat, 9 to 6",
+            "socialLinks": {"facebook": "https://www.facebook.com/our.bookstore", "x": "", "youtube": ""}}
+    response = client.put(URL, headers=admin, json=body)
+    assert response.status_code == 200, response.get_json()
+    saved = response.get_json()["settings"]
+    assert (saved["contactEmail"], saved["contactPhone"], saved["contactAddress"], saved["socialLinks"]) == (
+        "help@shop.example.in", "+91 80 4000 1234", "2nd Floor, MG Road, Bengaluru 560001",
+        {"facebook": "https://www.facebook.com/our.bookstore"})
+    assert count(AuditEntry) == 1
+    assert db.session.get(ShopSetting, "contact_email").value == "help@shop.example.in"
+    shop = client.get("/api/shop").get_json()
+    assert shop["contact"] == {"email": "help@shop.example.in", "phone": "+91 80 4000 1234",
+                               "address": "2nd Floor, MG Road, Bengaluru 560001", "hours": "Mon to Sat, 9 to 6"}
+    assert shop["socialLinks"] == {"facebook": "https://www.facebook.com/our.bookstore"}
+    cleared = client.put(URL, headers=admin, json={"contactEmail": "", "contactPhone": " ", "contactAddress": "",
+                                                   "contactHours": "", "socialLinks": {}})
+    assert cleared.status_code == 200, cleared.get_json()
+    shop = client.get("/api/shop").get_json()
+    assert shop["contact"] == {"email": "", "phone": "", "address": "", "hours": ""} and shop["socialLinks"] == {}
 
 
 def test_a_body_that_is_no_object_is_400(client, admin):

@@ -74,7 +74,7 @@ def test_browse_filter_sort_and_pages_live_in_the_url(page, series):
     expect(page).to_have_url(re.compile(r"maxPrice=150"))
     expect(page.get_by_text(f'Showing 5 of 5 books for "{name}" in GATE')).to_be_visible()
     page.get_by_label("Language").select_option("Hindi")
-    expect(page.get_by_text(f'Showing 1 of 1 books for "{name}" in GATE')).to_be_visible()
+    expect(page.get_by_text(f'Showing 1 of 1 book for "{name}" in GATE')).to_be_visible()
     page.get_by_label("Format").select_option("Audiobook")
     expect(page.get_by_role("heading", name="No books found")).to_be_visible()
     assert_no_axe_violations(page)
@@ -115,14 +115,14 @@ def test_a_misspelt_search_offers_did_you_mean(page, shop):
     typo = name[:-2] + name[-1] + name[-2] if name[-1] != name[-2] else name[:-1] + "q"
     page.goto(f"/books?search={typo}")
     corrected = name.lower()
-    expect(page.get_by_text(f'Showing 1 of 1 books for "{corrected}"')).to_be_visible()
+    expect(page.get_by_text(f'Showing 1 of 1 book for "{corrected}"')).to_be_visible()
     expect(page.get_by_role("list", name="Books")).to_contain_text(f"{name} Thermodynamics")
     link = page.get_by_role("link", name=corrected, exact=True)
     expect(page.get_by_text("Did you mean")).to_contain_text(f"Nothing matched “{typo}”")
     assert_no_axe_violations(page)
     link.click()
     expect(page).to_have_url(re.compile(f"search={corrected}"))
-    expect(page.get_by_text(f'Showing 1 of 1 books for "{corrected}"')).to_be_visible()
+    expect(page.get_by_text(f'Showing 1 of 1 book for "{corrected}"')).to_be_visible()
     expect(page.get_by_text("Did you mean")).to_have_count(0)
 
 

@@ -115,5 +115,5 @@ def test_home_shows_popular_exams_and_books_filter_by_medium(page, editions):
     expect(page.get_by_text(f'Showing 3 of 3 books for "{word}"')).to_be_visible()
     page.get_by_label("Medium").select_option("english")
     expect(page).to_have_url(re.compile(r"medium=english"))
-    expect(page.get_by_text(f'Showing 1 of 1 books for "{word}"')).to_be_visible()
+    expect(page.get_by_text(f'Showing 1 of 1 book for "{word}"')).to_be_visible()
     assert_no_axe_violations(page)

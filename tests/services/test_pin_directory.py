@@ -18,6 +18,7 @@ from bookstore.services import pin_directory
     ("737101", "Gangtok", "East District", "Sikkim"),
     ("673310", "Mahe", "Mahe", "Puducherry"),            # an enclave in Kerala's circle, rightly
     ("334002", "Bikaner", "Bikaner", "Rajasthan"),       # the package files it under Chhattisgarh's Raipur
+    ("211001", "Prayagraj", "Prayagraj", "Uttar Pradesh"),  # a head post office "HPO": the place is Prayagraj
 ])
 def test_a_pin_names_its_city_district_and_state(client, pin, city, district, state):
     """A PIN answers the city, district and state it is really in, also where the package misfiles it."""

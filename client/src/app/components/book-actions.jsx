@@ -23,7 +23,7 @@ export function BookActions({ book, compact = false }) {
       return;
     }
     if (inCart && Number.isInteger(book.stock) && inCart.quantity >= book.stock) {
-      setNote({ tone: "error", text: `All ${book.stock} copies are already in your cart.` });
+      setNote({ tone: "error", text: book.stock === 1 ? "The only copy is already in your cart." : `All ${book.stock} copies are already in your cart.` });
       return;
     }
     cart.add(book, 1);

@@ -1,9 +1,12 @@
-// The site footer: quick links, customer service, the newsletter box and social links.
+// The site footer: quick links, customer service, the newsletter box, and the contact details and social links
+// an admin set in the shop settings (GET /api/shop; none shown while empty).
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.jsx";
-import { SOCIAL_LINKS } from "../../config/site.js";
-import { useShippingFee } from "../../lib/shop.js";
+import { Icon } from "../../components/ui/icon.jsx";
+import { useShippingFee, useShop } from "../../lib/shop.js";
+
+const SOCIAL_NAMES = { facebook: "Facebook", instagram: "Instagram", x: "X", youtube: "YouTube" };
 
 const GROUPS = [
   {
@@ -30,23 +33,32 @@ const GROUPS = [
 
 export function Footer() {
   const fee = useShippingFee();
+  const shop = useShop();
+  const contact = shop?.contact ?? {};
+  const social = Object.entries(shop?.socialLinks ?? {}).filter(([platform, url]) => SOCIAL_NAMES[platform] && url);
   return (
     <footer className="footer">
       <div className="container footer__inner">
         <div className="footer__about">
           <p className="footer__brand">Bookstore</p>
           <p>Study and exam books for India. Prices in rupees, flat {fee} shipping, cash on delivery.</p>
-          <ul className="footer__social" aria-label="Follow us">
-            {SOCIAL_LINKS.map((link) => (
-              <li key={link.name}>
-                <a href={link.url} rel="noopener noreferrer" target="_blank" aria-label={`${link.name} (opens in a new tab)`}>
-                  <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" focusable="false">
-                    <path fill="currentColor" d={link.icon} />
-                  </svg>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {(contact.email || contact.phone) && (
+            <ul className="footer__contact" aria-label="Contact us">
+              {contact.email && <li><a href={`mailto:${contact.email}`}>{contact.email}</a></li>}
+              {contact.phone && <li><a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a></li>}
+            </ul>
+          )}
+          {social.length > 0 && (
+            <ul className="footer__social" aria-label="Follow us">
+              {social.map(([platform, url]) => (
+                <li key={platform}>
+                  <a href={url} rel="noopener noreferrer" target="_blank" aria-label={`${SOCIAL_NAMES[platform]} (opens in a new tab)`}>
+                    <Icon name={platform} size={20} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         {GROUPS.map((group) => (
           <nav key={group.title} className="footer__group" aria-label={group.title}>

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
+import { plural } from "../../lib/plural.js";
 import { useCart } from "../../features/cart/cart-context.jsx";
 import { CartLine } from "../../features/cart/components/cart-line.jsx";
 import { CartChanges } from "../../features/cart/components/cart-changes.jsx";
@@ -60,7 +61,9 @@ export function Cart() {
         <div className="cart-layout">
           <section aria-labelledby="cart-items-title" className="cart-items">
             <h2 id="cart-items-title" className="sr-only">Items in your cart</h2>
-            <p className="cart-items__count">{cart.count} {cart.count === 1 ? "item" : "items"} in your cart</p>
+            <p className="cart-items__count">
+              {plural(cart.count, "item")}{cart.lines.length !== cart.count && ` (${plural(cart.lines.length, "book")})`} in your cart
+            </p>
             <ul className="cart-lines">
               {cart.lines.map((line) => <CartLine key={line.book._id} line={line} />)}
             </ul>

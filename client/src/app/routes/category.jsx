@@ -5,6 +5,7 @@ import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../components/ui/request-state.jsx";
+import { Icon } from "../../components/ui/icon.jsx";
 import { getCategories } from "../../features/catalogue/api.js";
 import { BookBrowser } from "../../features/catalogue/components/book-browser.jsx";
 
@@ -43,7 +44,7 @@ export function Category() {
         </ol>
       </nav>
       <h1 id="category-title">
-        <span aria-hidden="true">{category.icon} </span>{category.name}
+        <Icon name={category.slug} className="icon category-title__icon" size={32} /> {category.name}
       </h1>
       <p className="page__lead">{category.description}</p>
       <BookBrowser category={category} />

@@ -106,6 +106,11 @@ export function Checkout() {
     stepTitle.current?.focus();
   }, [step]);
 
+  // Cash on delivery is the only way to pay (the shop takes no online payments now): chosen for the shopper.
+  useEffect(() => {
+    if (config.data && !onlineAvailable && cod?.available !== false && method === "") setMethod("cod");
+  }, [config.data, onlineAvailable, cod?.available, method]);
+
   useEffect(() => {
     if (normalisePin(address.zipCode)) rememberPin(address.zipCode);
   }, [address.zipCode]);

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
-import { useShippingFee } from "../../lib/shop.js";
+import { useShippingFee, useShop } from "../../lib/shop.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { Field } from "../../components/ui/field.jsx";
 import { Banner } from "../../components/ui/request-state.jsx";
@@ -29,6 +29,9 @@ const EMPTY = { name: "", email: "", phone: "", subject: "", message: "" };
 export function Contact() {
   usePageMeta("Contact Us", "Questions about an order, a return or a book? Write to the Bookstore team.");
   const fee = useShippingFee();
+  // The shop's contact details as an admin set them (GET /api/shop); an empty one is not shown.
+  const contact = useShop()?.contact ?? {};
+  const hasContact = Boolean(contact.email || contact.phone || contact.hours || contact.address);
   const [fields, setFields] = useState(EMPTY);
   const [errors, setErrors] = useState({});
   const [result, setResult] = useState(null);
@@ -91,12 +94,14 @@ export function Contact() {
         </form>
         <aside className="card" aria-labelledby="reach-us">
           <h2 id="reach-us">Reach Us</h2>
-          <dl className="contact-details">
-            <div><dt>Email</dt><dd><a href="mailto:support@bookstore.example.in">support@bookstore.example.in</a></dd></div>
-            <div><dt>Phone</dt><dd><a href="tel:+918000000000">+91 80000 00000</a></dd></div>
-            <div><dt>Hours</dt><dd>Monday to Saturday, 9 AM to 6 PM IST</dd></div>
-            <div><dt>Address</dt><dd>Bookstore, 2nd Floor, MG Road, Bengaluru, Karnataka 560001</dd></div>
-          </dl>
+          {hasContact && <dl className="contact-details">
+            {contact.email && <div><dt>Email</dt><dd><a href={`mailto:${contact.email}`}>{contact.email}</a></dd></div>}
+            {contact.phone && (
+              <div><dt>Phone</dt><dd><a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a></dd></div>
+            )}
+            {contact.hours && <div><dt>Hours</dt><dd>{contact.hours}</dd></div>}
+            {contact.address && <div><dt>Address</dt><dd>{contact.address}</dd></div>}
+          </dl>}
           <p>Already ordered? <Link to={paths.orderLookup()}>Track your order</Link>.</p>
         </aside>
       </div>

@@ -9,7 +9,7 @@ export function Stars({ rating, count }) {
       <span className="sr-only">Rated </span>
       <span className="stars__value">{value.toFixed(1)}</span>
       <span className="sr-only"> out of 5</span>
-      {count > 0 && <span className="stars__count"> ({count.toLocaleString("en-IN")}<span className="sr-only"> ratings</span>)</span>}
+      {count > 0 && <span className="stars__count"> ({count.toLocaleString("en-IN")}<span className="sr-only">{count === 1 ? " rating" : " ratings"}</span>)</span>}
     </p>
   );
 }

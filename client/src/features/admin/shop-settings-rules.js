@@ -10,7 +10,14 @@ export const ZONES = [
     hint: "The north-east, Jammu & Kashmir, Ladakh, Andaman & Nicobar, Lakshadweep." },
 ];
 
+/** The social platforms the footer links to: [API key, form field, label]. */
+export const SOCIAL = [["facebook", "socialFacebook", "Facebook page"], ["instagram", "socialInstagram", "Instagram profile"],
+  ["x", "socialX", "X profile"], ["youtube", "socialYoutube", "YouTube channel"]];
+const CONTACT = ["contactEmail", "contactPhone", "contactAddress", "contactHours"];
+
 export const SETTING_LABELS = {
+  contactEmail: "Contact e-mail", contactPhone: "Contact phone", contactAddress: "Postal address",
+  contactHours: "Phone hours", ...Object.fromEntries(SOCIAL.map(([, name, label]) => [name, label])),
   dispatchPin: "Dispatch PIN", dispatchCutoff: "Dispatch cut-off", holidays: "Holidays",
   unserviceablePins: "PINs we don't deliver to", codOnPins: "COD always offered at", codOffPins: "COD never offered at",
   codLimit: "COD order value cap", codFee: "COD fee", openCodOrdersPerContact: "Open COD orders per customer",
@@ -44,6 +51,8 @@ export function valuesFromSettings(settings) {
     shippingFee: text(settings.shippingFee),
     freeShippingThreshold: text(settings.freeShippingThreshold),
     maxQuantityPerLine: text(settings.maxQuantityPerLine),
+    ...Object.fromEntries(CONTACT.map((name) => [name, text(settings[name])])),
+    ...Object.fromEntries(SOCIAL.map(([key, name]) => [name, text(settings.socialLinks?.[key])])),
   };
 }
 
@@ -74,6 +83,13 @@ export function settingsBody(values, initial) {
     if (changed(name)) body[name] = values[name].trim();
   }
   if (changed("freeShippingThreshold")) body.freeShippingThreshold = values.freeShippingThreshold.trim() || null;
+  for (const name of CONTACT) {
+    if (changed(name)) body[name] = values[name].trim();
+  }
+  // The profiles go together (the server keeps the ones sent, an empty one is removed).
+  if (SOCIAL.some(([, name]) => changed(name))) {
+    body.socialLinks = Object.fromEntries(SOCIAL.map(([key, name]) => [key, values[name].trim()]));
+  }
   if (changed("holidays")) body.holidays = listItems(values.holidays);
   if (changed("unserviceablePins")) body.unserviceablePins = pinItems(values.unserviceablePins);
   if (changed("codOnPins") || changed("codOffPins")) {
@@ -118,6 +134,10 @@ export function settingsProblems(errors, body) {
       for (const [index, message] of Object.entries(messages)) {
         const item = body?.[name]?.[Number(index)];
         add(name, item === undefined ? joinMessages(message) : `“${item}”: ${joinMessages(message)}`);
+      }
+    } else if (name === "socialLinks" && messages && !Array.isArray(messages)) {
+      for (const [key, message] of Object.entries(messages)) {
+        add(SOCIAL.find(([platform]) => platform === key)?.[1] ?? "socialFacebook", joinMessages(message));
       }
     } else if (name === "codPins" && messages && !Array.isArray(messages)) {
       for (const [pin, message] of Object.entries(messages)) {

@@ -61,7 +61,8 @@ export function CartProvider({ children }) {
     const items = itemsTotalPaise(state.lines);
     return {
       lines: state.lines,
-      count: state.lines.length,
+      // Items are copies, the same count everywhere: the header's badge, the cart page and the order summary.
+      count: state.lines.reduce((total, line) => total + line.quantity, 0),
       itemsTotalPaise: items,
       maxLines,
       maxCopies,
@@ -82,7 +83,7 @@ export function CartProvider({ children }) {
 }
 
 /**
- * The cart: {lines: [{book, quantity}], count (distinct lines), itemsTotalPaise, maxLines, maxCopies, isFull (the
+ * The cart: {lines: [{book, quantity}], count (copies of every line), itemsTotalPaise, maxLines, maxCopies, isFull (the
  * shop's lines per order reached), changes, refreshing, add(book, quantity = 1), setQuantity(bookId, quantity),
  * remove(bookId), clear(), refresh(), dismissChanges(), has(bookId)}.
  */

@@ -6,7 +6,7 @@
  */
 export function resultsLine(shown, pagination, search, categoryName) {
   const total = `${pagination.total.toLocaleString("en-IN")}${pagination.totalIsApproximate ? "+" : ""}`;
-  let line = `Showing ${shown.toLocaleString("en-IN")} of ${total} books`;
+  let line = `Showing ${shown.toLocaleString("en-IN")} of ${total} ${pagination.total === 1 && !pagination.totalIsApproximate ? "book" : "books"}`;
   if (search) line += ` for "${search}"`;
   if (categoryName) line += ` in ${categoryName}`;
   return line;

@@ -8,6 +8,10 @@ test("an exact total is shown as counted, in Indian digit groups", () => {
   assert.equal(resultsLine(0, { total: 0 }), "Showing 0 of 0 books", "lists that never approximate omit the flag");
 });
 
+test("one book is one book", () => {
+  assert.equal(resultsLine(1, { total: 1, totalIsApproximate: false }), "Showing 1 of 1 book");
+});
+
 test("a search counted no further than 1,000 reads 1,000+", () => {
   assert.equal(resultsLine(12, { total: 1000, totalIsApproximate: true }, "physics"),
     'Showing 12 of 1,000+ books for "physics"');

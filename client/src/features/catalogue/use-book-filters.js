@@ -30,12 +30,16 @@ function readFilters(params, formats) {
   const format = params.get("format") ?? "";
   const medium = params.get("medium") ?? "";
   const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const minPrice = rupees(params.get("minPrice"));
+  let maxPrice = rupees(params.get("maxPrice"));
+  // A link with the bounds the wrong way round keeps its minimum (the API refuses min > max).
+  if (minPrice && maxPrice && Number(minPrice) > Number(maxPrice)) maxPrice = "";
   return {
     search: (params.get("search") ?? "").slice(0, 200),
     category: (params.get("category") ?? "").slice(0, 60),
     sortBy: SORTS.some(([value]) => value === sortBy) ? sortBy : "",
-    minPrice: rupees(params.get("minPrice")),
-    maxPrice: rupees(params.get("maxPrice")),
+    minPrice,
+    maxPrice,
     language: (params.get("language") ?? "").slice(0, 40),
     // The formats the server knows (GET /api/shop); any other would be refused with a 422.
     format: formats.includes(format) ? format : "",

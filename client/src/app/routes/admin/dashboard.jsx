@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { Link } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
+import { plural } from "../../../lib/plural.js";
 import { getDashboardStats, getRecentOrders } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";
 import { customerName, formatCount, formatDate, ORDER_STATUSES, statusLabel } from "../../../features/admin/format.js";
@@ -131,7 +132,7 @@ function DashboardBody({ stats, recentOrders }) {
         </section>
         <section className="adm-panel" aria-labelledby="low-stock-title">
           <h2 id="low-stock-title">Low stock</h2>
-          <p className="adm-muted">Books with {stats.lowStockThreshold ?? 5} copies or fewer, lowest first.</p>
+          <p className="adm-muted">Books with {plural(stats.lowStockThreshold ?? 5, "copy", "copies")} or fewer, lowest first.</p>
           {stats.lowStock?.length ? (
             <ul className="adm-low-stock">
               {stats.lowStock.map((book) => (
@@ -146,7 +147,7 @@ function DashboardBody({ stats, recentOrders }) {
                 </li>
               ))}
             </ul>
-          ) : <p>Every book has more than {stats.lowStockThreshold ?? 5} copies.</p>}
+          ) : <p>Every book has more than {plural(stats.lowStockThreshold ?? 5, "copy", "copies")}.</p>}
         </section>
       </div>
     </div>

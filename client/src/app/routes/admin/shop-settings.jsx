@@ -1,9 +1,10 @@
-// /admin/shipping-payments: delivery zones and dates, cash-on-delivery rules and fees, saved all at once.
+// /admin/shipping-payments: delivery zones and dates, cash-on-delivery rules and fees, the shop's contact details
+// and social links, saved all at once.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useRequest } from "../../../lib/use-request.js";
 import { getShopSettings, saveShopSettings } from "../../../features/admin/api.js";
 import {
-  SETTING_LABELS, settingsBody, settingsProblems, valuesFromSettings, ZONES,
+  SETTING_LABELS, settingsBody, settingsProblems, SOCIAL, valuesFromSettings, ZONES,
 } from "../../../features/admin/shop-settings-rules.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
 import { CheckField, ErrorSummary, FormField } from "../../../features/admin/components/form-field.jsx";
@@ -171,6 +172,30 @@ function SettingsForm({ settings }) {
           <FormField {...field("maxQuantityPerLine")} hint="Most copies of one book in an order.">
             {(props) => <input type="number" min="1" max="100" step="1" inputMode="numeric" {...bind(props)} />}
           </FormField>
+        </div>
+      </fieldset>
+
+      <fieldset className="adm-fieldset adm-panel">
+        <legend>Contact and social links</legend>
+        <p className="adm-hint adm-fieldset__lead">Shown in the footer and on the contact page; an empty one is not shown.</p>
+        <div className="adm-grid adm-grid--thirds">
+          <FormField {...field("contactEmail")}>
+            {(props) => <input type="email" autoComplete="off" maxLength={254} {...bind(props)} />}
+          </FormField>
+          <FormField {...field("contactPhone")} hint="Like +91 80 4000 1234.">
+            {(props) => <input type="tel" autoComplete="off" maxLength={30} {...bind(props)} />}
+          </FormField>
+          <FormField {...field("contactHours")} hint="Like Monday to Saturday, 9 AM to 6 PM IST.">
+            {(props) => <input type="text" maxLength={100} {...bind(props)} />}
+          </FormField>
+          <FormField {...field("contactAddress")}>
+            {(props) => <textarea rows={2} maxLength={200} {...bind(props)} />}
+          </FormField>
+          {SOCIAL.map(([, name]) => (
+            <FormField key={name} {...field(name)} hint="The shop's own page: https://…">
+              {(props) => <input type="url" autoComplete="off" maxLength={300} {...bind(props)} />}
+            </FormField>
+          ))}
         </div>
       </fieldset>
 

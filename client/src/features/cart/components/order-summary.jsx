@@ -26,8 +26,7 @@ function QuoteFigures({ quote, copies }) {
 
 /** `quote` is the server's answer (null while the first is on its way); `quoteError` when it failed. */
 export function OrderSummary({ showLines = false, quote = null, quoteError = null, children }) {
-  const { lines, itemsTotalPaise } = useCart();
-  const copies = lines.reduce((total, line) => total + line.quantity, 0);
+  const { lines, itemsTotalPaise, count: copies } = useCart();
   return (
     <section className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title">Order Summary</h2>

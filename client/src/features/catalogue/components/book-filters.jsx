@@ -4,26 +4,65 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useShop } from "../../../lib/shop.js";
 import { MEDIA, SORTS } from "../use-book-filters.js";
 
-/** A rupee bound typed by the shopper, sent to the URL after a short pause. */
-function PriceInput({ label, value, onCommit }) {
-  const [text, setText] = useState(value);
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+
+/** What is wrong with a typed price range, or "" (an empty bound is no bound). */
+export function priceRangeError(min, max) {
+  if ((min !== "" && !AMOUNT.test(min)) || (max !== "" && !AMOUNT.test(max))) {
+    return "Enter prices in rupees, like 499 or 499.50.";
+  }
+  if (min !== "" && max !== "" && Number(min) > Number(max)) {
+    return `The min price (₹${min}) must not be more than the max price (₹${max}).`;
+  }
+  return "";
+}
+
+/** One rupee bound; a minus sign typed is taken out at once (prices are never negative). */
+function PriceInput({ label, text, setText, invalid, errorId, onNegative }) {
   const id = useId();
-  const commit = useRef(onCommit);
-  commit.current = onCommit;
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text === value) return undefined;
-    const timer = setTimeout(() => {
-      if (text === "" || /^\d{1,7}(\.\d{1,2})?$/.test(text)) commit.current(text);
-    }, 600);
-    return () => clearTimeout(timer);
-  }, [text, value]);
   return (
     <div className="filter">
       <label htmlFor={id}>{label}</label>
       <input id={id} type="number" inputMode="decimal" min="0" step="1" value={text} placeholder="₹"
-             onChange={(event) => setText(event.target.value)} />
+             aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined}
+             onChange={(event) => {
+               const value = event.target.value;
+               setText(value.replace(/-/g, ""));
+               if (value.includes("-")) onNegative();
+             }} />
     </div>
+  );
+}
+
+/** The min and max price, checked as typed and sent to the URL together after a short pause when they make sense. */
+function PriceRange({ minPrice, maxPrice, onCommit }) {
+  const [min, setMin] = useState(minPrice);
+  const [max, setMax] = useState(maxPrice);
+  const [negative, setNegative] = useState(false);
+  const errorId = useId();
+  const commit = useRef(onCommit);
+  commit.current = onCommit;
+  useEffect(() => setMin(minPrice), [minPrice]);
+  useEffect(() => setMax(maxPrice), [maxPrice]);
+  const error = priceRangeError(min, max);
+  useEffect(() => {
+    if ((min === minPrice && max === maxPrice) || error) return undefined;
+    const timer = setTimeout(() => {
+      setNegative(false);
+      commit.current({ minPrice: min, maxPrice: max });
+    }, 600);
+    return () => clearTimeout(timer);
+  }, [min, max, minPrice, maxPrice, error]);
+  // "No negatives" stays until the range is applied; a range the wrong way round says so first.
+  const message = error || (negative ? "Prices cannot be negative." : "");
+  return (
+    <>
+      <PriceInput label="Min price (₹)" text={min} setText={setMin} invalid={Boolean(message)} errorId={errorId}
+                  onNegative={() => setNegative(true)} />
+      <PriceInput label="Max price (₹)" text={max} setText={setMax} invalid={Boolean(message)} errorId={errorId}
+                  onNegative={() => setNegative(true)} />
+      {message && <p id={errorId} className="field__error filters__error" role="alert">{message}</p>}
+    </>
   );
 }
 
@@ -74,8 +113,7 @@ export function BookFilters({ filters, update, clear, hasFilters, categories, hi
           ))}
         </Select>
       )}
-      <PriceInput label="Min price (₹)" value={filters.minPrice} onCommit={(minPrice) => update({ minPrice })} />
-      <PriceInput label="Max price (₹)" value={filters.maxPrice} onCommit={(maxPrice) => update({ maxPrice })} />
+      <PriceRange minPrice={filters.minPrice} maxPrice={filters.maxPrice} onCommit={update} />
       <Select label="Language" value={filters.language} onChange={(language) => update({ language })}>
         <option value="">Any language</option>
         {languages.map((language) => <option key={language} value={language}>{language}</option>)}

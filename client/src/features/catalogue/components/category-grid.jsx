@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { useRequest } from "../../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";
+import { Icon } from "../../../components/ui/icon.jsx";
 import { getCategories } from "../api.js";
 
 function bookCountText(count) {
@@ -27,7 +28,7 @@ export function CategoryGrid({ linkFor = (category) => paths.category(category.n
           {categories.map((category) => (
             <li key={category._id}>
               <Link className="category-card" to={linkFor(category)} style={{ "--accent": category.color || undefined }}>
-                <span className="category-card__icon" aria-hidden="true">{category.icon}</span>
+                <span className="category-card__icon"><Icon name={category.slug} /></span>
                 <span className="category-card__name">{category.name}</span>
                 <span className="category-card__description">{category.description}</span>
                 <span className="category-card__count">{bookCountText(category.bookCount ?? 0)}</span>

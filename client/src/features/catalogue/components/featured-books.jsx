@@ -1,15 +1,36 @@
-// The home page's Featured Books section.
+// The home page's Featured Books section, and a few of their covers for the hero.
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { useRequest } from "../../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";
 import { getFeaturedBooks } from "../api.js";
 import { useInitialData } from "../initial-data.js";
+import { BookCover } from "./book-cover.jsx";
 import { BookGrid } from "./book-grid.jsx";
 
-export function FeaturedBooks() {
+/** The featured books (embedded in the home page by the server, else asked for): one request for the hero and the shelf. */
+export function useFeaturedBooks() {
   const initial = useInitialData("initial-featured");
-  const { status, data: books, error, retry } = useRequest(getFeaturedBooks, initial);
+  return useRequest(getFeaturedBooks, initial);
+}
+
+/** A few featured covers beside the hero's slides (wide screens only: CSS hides them on phones, unloaded). */
+export function HeroCovers({ books }) {
+  if (books.length < 3) return null;
+  return (
+    <ul className="hero__covers" aria-label="Featured covers">
+      {books.slice(0, 3).map((book) => (
+        <li key={book._id}>
+          <Link to={paths.book(book._id)}><BookCover book={book} className="hero__cover" /></Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `featured` is useFeaturedBooks()' state. */
+export function FeaturedBooks({ featured }) {
+  const { status, data: books, error, retry } = featured;
   return (
     <section className="section container" aria-labelledby="featured-title" aria-busy={status === "loading"}>
       <div className="section__head">

@@ -37,7 +37,8 @@ function usePrefersReducedMotion() {
   return reduced;
 }
 
-export function HeroSlider({ children }) {
+/** `aside` fills the hero's right half on wide screens. */
+export function HeroSlider({ children, aside = null }) {
   const [current, setCurrent] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -83,6 +84,7 @@ export function HeroSlider({ children }) {
           </div>
         </div>
         {children}
+        {aside}
       </div>
     </section>
   );

@@ -1,12 +1,13 @@
-// The city input with the suggestions of product §5.1: an ARIA combobox over the 20 cities.
+// The city input with the suggestions of product §5.1: an ARIA combobox over the cities and their other
+// spellings, the PIN directory's name for the PIN typed first.
 import { useId, useState } from "react";
 import { suggestCities } from "../india.js";
 
-export function CityField({ value, onChange, error }) {
+export function CityField({ value, onChange, error, pinCity = "" }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const suggestions = open ? suggestCities(value) : [];
+  const suggestions = open ? suggestCities(value, pinCity) : [];
   const listId = `${id}-list`;
   const errorId = error ? `${id}-error` : undefined;
 
@@ -26,7 +27,7 @@ export function CityField({ value, onChange, error }) {
       setActive((active - 1 + suggestions.length) % suggestions.length);
     } else if (event.key === "Enter" && active >= 0) {
       event.preventDefault();
-      choose(suggestions[active]);
+      choose(suggestions[active].city);
     } else if (event.key === "Escape") {
       setOpen(false);
     }
@@ -42,10 +43,10 @@ export function CityField({ value, onChange, error }) {
         onChange={(event) => { onChange(event.target.value); setOpen(true); setActive(-1); }}
         onKeyDown={onKeyDown} onBlur={() => setOpen(false)} />
       <ul id={listId} role="listbox" aria-label="Suggested cities" className="city-field__list" hidden={!suggestions.length}>
-        {suggestions.map((city, index) => (
+        {suggestions.map(({ city, label }, index) => (
           <li key={city} id={`${id}-option-${index}`} role="option" aria-selected={index === active}
             className="city-field__option" onMouseDown={(event) => { event.preventDefault(); choose(city); }}>
-            {city}
+            {label}
           </li>
         ))}
       </ul>

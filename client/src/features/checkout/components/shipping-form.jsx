@@ -66,7 +66,8 @@ export function ShippingForm({ address, errors, onChange, delivery = { status: "
         <input name="landmark" value={address.landmark} onChange={change} />
       </Field>
       <div className="form__row">
-        <CityField value={address.city} error={errors.city} onChange={(city) => onChange({ ...address, city })} />
+        <CityField value={address.city} error={errors.city} onChange={(city) => onChange({ ...address, city })}
+          pinCity={delivery.status === "success" ? delivery.data.city ?? "" : ""} />
         <Field label="State" error={errors.state} required>
           <select name="state" autoComplete="address-level1" value={address.state} onChange={change}>
             <option value="">Select a state</option>
