@@ -15,6 +15,7 @@ from bookstore.models.coupon import COUPON_KINDS, Coupon, CouponUse
 from bookstore.models.shop_setting import ShopSetting
 from bookstore.models.search_synonym import SearchSynonym
 from bookstore.models.review import REVIEW_STATUSES, Review
+from bookstore.models.account_data import MAX_ADDRESSES, CartLine, SavedAddress
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
@@ -23,4 +24,5 @@ __all__ = [
     "PaymentEvent", "OutboxMail", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",
     "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry", "Coupon", "CouponUse", "COUPON_KINDS", "ShopSetting",
     "SearchSynonym", "Review", "REVIEW_STATUSES",
+    "CartLine", "SavedAddress", "MAX_ADDRESSES",
 ]
