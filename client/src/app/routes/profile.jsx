@@ -12,6 +12,7 @@ import { changePassword } from "../../features/auth/account-api.js";
 import { ResendVerification } from "../../features/auth/components/resend-verification.jsx";
 import { fieldErrors, newPasswordErrors, PASSWORD_HINT } from "../../features/auth/password-rules.js";
 import { formatDate } from "../../features/orders/labels.js";
+import { AddressBook } from "../../features/addresses/components/address-book.jsx";
 import { RequireSignIn } from "./login.jsx";
 
 function ProfileForm({ user, onDone }) {
@@ -182,6 +183,7 @@ function ProfileScreen() {
           </div>
         </section>
       )}
+      <AddressBook />
       <PasswordSection user={user} />
     </div>
   );
