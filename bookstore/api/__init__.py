@@ -24,4 +24,5 @@ def register_blueprints(app: Flask) -> None:
                    payments, delivery, shop, admin_orders, admin_dashboard, admin_newsletter, admin_audit,
                    admin_shop_settings, admin_coupons, admin_search_synonyms, reviews, admin_reviews, addresses):
         api.register_blueprint(module.blp)
+    api.register_blueprint(newsletter.one_click_blp)
     api.register_blueprint(admin_blp)
