@@ -13,7 +13,10 @@ let saving = Promise.resolve();
 
 const body = (lines) => ({ items: lines.map(({ book, quantity }) => ({ book: book._id, quantity })) });
 
-/** At sign-in: the browser's cart plus the saved one (cart-merge.js), stored in both places. Once per token. */
+/**
+ * At sign-in: the browser's cart plus the saved one (cart-merge.js), stored in both places. Once per token;
+ * resolves once the browser holds the merged cart (its save is queued before any later change's).
+ */
 export function mergeAtSignIn(token, limits) {
   if (!merges.has(token)) merges.set(token, merge(token, limits));
   return merges.get(token);
@@ -29,7 +32,7 @@ async function merge(token, limits) {
   const { items } = await apiClient("cart");
   const merged = mergeCarts(readCart(), items, limits);
   replaceStoredCart(merged);
-  await saveServerCart(merged);
+  saveServerCart(merged);
 }
 
 /** Save the cart (the latest lines win; an unchanged cart is not sent again). Failures are left for the next change. */

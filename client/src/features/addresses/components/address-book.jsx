@@ -26,8 +26,10 @@ function AddressForm({ initial, onSave, onCancel }) {
     try {
       await onSave(savedFields(fields));
     } catch (error) {
-      setErrors(firstErrors(error));
-      setMessage(error.message);
+      const found = firstErrors(error);
+      setErrors(found);
+      // Field errors stand beside their fields; the banner is for the rest (the book is full, the network).
+      setMessage(Object.keys(found).length ? null : error.message);
       setBusy(false);
     }
   }
