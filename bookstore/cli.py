@@ -1,4 +1,4 @@
-"""Operator commands: flask create-admin, seed-demo, expire-orders, send-mail."""
+"""Operator commands: flask create-admin, seed-demo, expire-orders, send-mail, send-newsletter."""
 import click
 from flask import Flask
 from flask.cli import with_appcontext
@@ -73,7 +73,19 @@ def send_mail():
     click.echo(f"Sent {sent} e-mail(s); {failed} failed and stay queued.")
 
 
+@click.command("send-newsletter")
+@click.option("--subject", required=True, help="The mail's subject.")
+@click.argument("body", type=click.File("r", encoding="utf-8"))
+@with_appcontext
+def send_newsletter(subject, body):
+    """Queue a newsletter (plain text from BODY, a file or -) to every confirmed subscriber, each mail with its
+    one-click unsubscribe link and headers."""
+    from bookstore.services.newsletter import send_issue
+
+    click.echo(f"Queued the newsletter for {send_issue(subject, body.read().strip())} subscriber(s).")
+
+
 def register_cli(app: Flask) -> None:
     """Add the operator commands to `flask`."""
-    for command in (create_admin, seed_demo, expire_orders, send_mail):
+    for command in (create_admin, seed_demo, expire_orders, send_mail, send_newsletter):
         app.cli.add_command(command)

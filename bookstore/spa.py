@@ -38,8 +38,8 @@ def _route_manifest() -> dict[str, list[str]]:
 
 # Addresses whose screen's file is not named after their first segment (client/src/app/router.jsx).
 _ROUTE_FILES = {"order": "orders", "order/success": "order-success", "auth/callback": "auth-callback",
-                "newsletter/confirm": "newsletter-confirm", "alerts/confirm": "alert-links",
-                "alerts/cancel": "alert-links"}
+                "newsletter/confirm": "newsletter-confirm", "newsletter/unsubscribe": "newsletter-confirm",
+                "alerts/confirm": "alert-links", "alerts/cancel": "alert-links"}
 
 
 def _route_file(path: str) -> str:

@@ -6,11 +6,11 @@ from flask_smorest import Blueprint
 from bookstore import device_cookie
 from bookstore.extensions import client_ip, limiter
 from bookstore.schemas.common import SuccessSchema
-from bookstore.schemas.user import (AuthReplySchema, ChangePasswordSchema, ForgotPasswordSchema, LinkTokenSchema,
+from bookstore.schemas.user import (AuthReplySchema, ChangePasswordSchema, CloseAccountSchema, ForgotPasswordSchema, LinkTokenSchema,
                                     LoginSchema, ProfileUpdateSchema, ProvidersReplySchema, RegisterSchema,
                                     ResetPasswordSchema, UserReplySchema)
 from bookstore.security import current_user, issue_token, login_required
-from bookstore.services import accounts, google_signin, sessions
+from bookstore.services import account_closing, accounts, google_signin, sessions
 
 blp = Blueprint("auth", __name__, url_prefix="/api/auth", description="Accounts")
 
@@ -157,6 +157,19 @@ def change_password(data):
     """Change the password (current one required); other sessions end, this one gets a fresh token."""
     user = accounts.change_password(current_user(), data["current_password"], data["new_password"])
     return {"message": "Your password has been changed.", "token": issue_token(user), "user": user}
+
+
+@blp.route("/close-account", methods=["POST"])
+@login_required
+@limiter.limit(lambda: current_app.config["LOGIN_FAILURES_PER_EMAIL"], key_func=lambda: _account_key("close:"),
+               deduct_when=lambda response: response.status_code == 422)
+@blp.arguments(CloseAccountSchema)
+@blp.response(200, SuccessSchema)
+def close_account(data):
+    """Close the account (password, or the e-mail typed for a Google account): personal data erased, orders kept,
+    every session ended; a confirmation is e-mailed."""
+    account_closing.close(current_user(), data["password"], data["confirmation"])
+    return {"message": "Your account is closed. We have e-mailed you a confirmation."}
 
 
 @blp.route("/providers", methods=["GET"])

@@ -18,6 +18,7 @@ from bookstore.models.review import REVIEW_STATUSES, Review
 from bookstore.models.alert import ALERT_KINDS, BookAlert
 from bookstore.models.shipment import (AGGREGATORS, SHIPMENT_EVENTS, SHIPMENT_STATUSES, Courier, Shipment,
                                        ShipmentEvent, ShipmentLine)
+from bookstore.models.account_data import MAX_ADDRESSES, CartLine, SavedAddress
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
@@ -28,4 +29,5 @@ __all__ = [
     "SearchSynonym", "Review", "REVIEW_STATUSES", "BookAlert", "ALERT_KINDS",
     "Courier", "Shipment", "ShipmentLine", "ShipmentEvent",
     "SHIPMENT_EVENTS", "SHIPMENT_STATUSES", "AGGREGATORS",
+    "CartLine", "SavedAddress", "MAX_ADDRESSES",
 ]

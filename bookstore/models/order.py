@@ -192,3 +192,5 @@ class OutboxMail(db.Model):
     last_error: Mapped[str] = mapped_column(String(300), default="")
     # Set by the consumer that is sending it, so no other sends it too; a killed consumer's claim runs out.
     claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Newsletter mails: the one-click unsubscribe URL sent as List-Unsubscribe (RFC 8058).
+    unsubscribe_url: Mapped[str | None] = mapped_column(String(500))

@@ -31,6 +31,8 @@ class User(TimestampMixin, db.Model):
     google_subject: Mapped[str | None] = mapped_column(String(255), unique=True, index=True)
     # The PIN the shopper last checked or ordered to: the book page and checkout start from it on any device.
     delivery_pin: Mapped[str | None] = mapped_column(String(6))
+    # Set when the shopper closed the account: personal data erased, orders kept (services/account_closing.py).
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     @property
     def is_admin(self) -> bool:

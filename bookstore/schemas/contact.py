@@ -36,6 +36,19 @@ class TokenSchema(InputSchema):
                           error_messages=required("The link is incomplete."))
 
 
+class UnsubscribeSchema(InputSchema):
+    """The signed token of an unsubscribe link (GET /newsletter/unsubscribe?token=... shows the screen)."""
+
+    token = fields.String(required=True, validate=validate.Length(min=1, max=200, error="The link is incomplete."),
+                          error_messages=required("The link is incomplete."))
+
+
+class OneClickQuerySchema(InputSchema):
+    """RFC 8058's POST carries the token in the URL (its body is List-Unsubscribe=One-Click)."""
+
+    token = fields.String(load_default="")
+
+
 STATUS_MESSAGE = "Status must be one of: " + ", ".join(CONTACT_STATUSES) + "."
 
 

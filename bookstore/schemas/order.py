@@ -39,10 +39,11 @@ class OrderItemInput(InputSchema):
         return data
 
 
-class ShippingAddressInput(InputSchema):
+class AddressFieldsInput(InputSchema):
+    """A delivery address without the e-mail: checkout's and the address book's fields and checks."""
+
     firstName = required_text("First name", 100, attribute="first_name")
     lastName = required_text("Last name", 100, attribute="last_name")
-    email = Email(required=True, error_messages=required("E-mail is required."))
     phone = IndianMobile(required=True, error_messages=required("Phone is required."))
     address = required_text("Address", 300)
     landmark = Trimmed(max_length=200, load_default="")
@@ -68,6 +69,10 @@ class ShippingAddressInput(InputSchema):
         """'india', 'INDIA' and 'India' are one country: orders store it once, as 'India'."""
         data["country"] = "India"
         return data
+
+
+class ShippingAddressInput(AddressFieldsInput):
+    email = Email(required=True, error_messages=required("E-mail is required."))
 
 
 class CartLinesInput(InputSchema):

@@ -1,7 +1,8 @@
 """Account shapes: registration, login, profile."""
 from marshmallow import Schema, ValidationError, fields, validate
 
-from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, UtcDateTime, required, required_text
+from bookstore.schemas.fields import (Email, IdString, IndianMobile, InputSchema, Trimmed, UtcDateTime, required,
+                                      required_text)
 from bookstore.services import passwords
 from bookstore.services.pin_directory import normalise as normalise_pin
 
@@ -108,3 +109,10 @@ class UserReplySchema(Schema):
 class ProvidersReplySchema(Schema):
     success = fields.Constant(True)
     google = fields.Boolean()
+
+
+class CloseAccountSchema(InputSchema):
+    """POST /api/auth/close-account: the password, or for an account without one (Google) the e-mail typed."""
+
+    password = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=128))
+    confirmation = Trimmed(load_default=None, allow_none=True, max_length=254)

@@ -37,10 +37,10 @@ def shop_url(path: str) -> str:
     return (base or "http://127.0.0.1:8000/").rstrip("/") + path
 
 
-def queue(to: str, subject: str, text: str) -> OutboxMail:
+def queue(to: str, subject: str, text: str, unsubscribe_url: str | None = None) -> OutboxMail:
     """Add an e-mail to the outbox; it is committed (or dropped) with the caller's transaction and
-    sent by a job after the commit."""
-    mail = OutboxMail(to_address=to, subject=subject, body=text)
+    sent by a job after the commit. A newsletter mail names its one-click unsubscribe URL (RFC 8058)."""
+    mail = OutboxMail(to_address=to, subject=subject, body=text, unsubscribe_url=unsubscribe_url)
     db.session.add(mail)
     db.session.flush()
     jobs.after_commit(tasks.send_mail, mail.id)
@@ -138,6 +138,10 @@ def _transmit(mail: OutboxMail) -> None:
     message["Subject"] = mail.subject
     # One Message-ID per outbox row: a resend after a lost claim is recognisably the same mail.
     message["Message-ID"] = make_msgid(idstring=f"outbox{mail.id}", domain="bookstore")
+    if mail.unsubscribe_url:
+        # RFC 8058: mail programs show an Unsubscribe button that POSTs "List-Unsubscribe=One-Click" to the URL.
+        message["List-Unsubscribe"] = f"<{mail.unsubscribe_url}>"
+        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message.set_content(mail.body)
     if not config.get("MAIL_SERVER"):
         log.info("E-mail to %s: %s\n%s", mail.to_address, mail.subject, mail.body)

@@ -1,9 +1,12 @@
-"""Newsletter sign-ups with double opt-in: an address counts once its owner confirms it."""
+"""Newsletter sign-ups with double opt-in: an address counts once its owner confirms it. Newsletter mails carry
+a signed one-click unsubscribe link (RFC 8058) that works without signing in."""
 import secrets
 
+from flask import current_app
+from itsdangerous import BadData, URLSafeSerializer
 from sqlalchemy import select
 
-from bookstore.errors import NotFound
+from bookstore.errors import BadRequest, NotFound
 from bookstore.extensions import db
 from bookstore.models import NewsletterSubscriber, utcnow
 from bookstore.services import mail
@@ -76,3 +79,44 @@ def all_confirmed():
             return
         after = batch[-1].id
         db.session.expunge_all()  # keep memory flat on large exports
+
+
+UNSUBSCRIBE_PATH = "/newsletter/unsubscribe"
+BAD_LINK = "This unsubscribe link is not valid. Please use the link in our latest newsletter."
+
+
+def _signer() -> URLSafeSerializer:
+    # Signed, not stored: a link keeps working for as long as the subscriber may still receive newsletters.
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="newsletter-unsubscribe")
+
+
+def unsubscribe_url(subscriber: NewsletterSubscriber) -> str:
+    """The subscriber's one-click link: GET shows a confirmation screen, POST unsubscribes (RFC 8058)."""
+    return mail.shop_url(f"{UNSUBSCRIBE_PATH}?token={_signer().dumps(subscriber.id)}")
+
+
+def unsubscribe(token: str) -> None:
+    """Stop the newsletter for the link's subscriber; again, or for a subscriber since removed, is no error.
+    :raise BadRequest: a token this shop did not sign."""
+    try:
+        subscriber_id = _signer().loads(token or "")
+    except BadData:
+        raise BadRequest(BAD_LINK) from None
+    if not isinstance(subscriber_id, int):
+        raise BadRequest(BAD_LINK)
+    subscriber = db.session.get(NewsletterSubscriber, subscriber_id)
+    if subscriber is not None and subscriber.unsubscribed_at is None:
+        subscriber.unsubscribed_at = utcnow()
+    db.session.commit()
+
+
+def send_issue(subject: str, text: str) -> int:
+    """Queue a newsletter to every confirmed subscriber, each with their own unsubscribe link; returns how many."""
+    subscribers = db.session.scalars(_confirmed().order_by(NewsletterSubscriber.id)).all()
+    for subscriber in subscribers:
+        link = unsubscribe_url(subscriber)
+        mail.queue(subscriber.email, subject,
+                   f"{text}\n\n--\nYou receive this because you subscribed to the Bookstore newsletter. "
+                   f"Unsubscribe with one click: {link}", unsubscribe_url=link)
+    db.session.commit()
+    return len(subscribers)

@@ -42,13 +42,13 @@ def _own(user: User, book_id: int) -> Review | None:
     return db.session.scalar(select(Review).where(Review.book_id == book_id, Review.user_id == user.id))
 
 
-def _lock_book(book_id: int) -> None:
+def lock_book(book_id: int) -> None:
     """Serialise a book's review writes on PostgreSQL (no-op on SQLite, whose writes are serial), so two
     reviews at once both count in the average."""
     db.session.execute(select(Book.id).where(Book.id == book_id).with_for_update())
 
 
-def _refresh_rating(book_id: int) -> None:
+def refresh_rating(book_id: int) -> None:
     """Set the book's average and count from its published reviews (flushed first by autoflush)."""
     average, number = db.session.execute(
         select(func.avg(Review.stars), func.count()).where(Review.book_id == book_id, Review.status == "published")
@@ -80,14 +80,14 @@ def create(user: User, book_id: str, data: dict) -> Review:
     book = get_book(book_id)
     if not _is_delivered_buyer(user, book.id):
         raise Forbidden(NOT_A_BUYER)
-    _lock_book(book.id)
+    lock_book(book.id)
     if _own(user, book.id) is not None:
         raise Conflict(ALREADY_REVIEWED)
     review = Review(book_id=book.id, user=user, stars=data["stars"], title=data["title"], text=data["text"],
                     status="published")
     db.session.add(review)
     try:
-        _refresh_rating(book.id)
+        refresh_rating(book.id)
         db.session.commit()
     except IntegrityError:
         # The same shopper's second tab won the race for the one review per book.
@@ -99,14 +99,14 @@ def create(user: User, book_id: str, data: dict) -> Review:
 def edit_own(user: User, book_id: str, data: dict) -> Review:
     """Change the shopper's own review (a hidden one stays hidden). :raise NotFound:"""
     book = get_book(book_id)
-    _lock_book(book.id)
+    lock_book(book.id)
     review = _own(user, book.id)
     if review is None:
         raise NotFound("You have not reviewed this book yet.")
     for field in ("stars", "title", "text"):
         if field in data:
             setattr(review, field, data[field])
-    _refresh_rating(book.id)
+    refresh_rating(book.id)
     db.session.commit()
     return review
 
@@ -125,13 +125,13 @@ def moderate(admin: User, review_id: str, status: str, reason: str | None) -> Re
     review = db.session.get(Review, key) if key else None
     if review is None:
         raise NotFound("Review not found.")
-    _lock_book(review.book_id)
+    lock_book(review.book_id)
     before = {"status": review.status, "hiddenReason": review.hidden_reason}
     review.status = status
     if status == "hidden":
         review.hidden_reason = reason
     after = {"status": review.status, "hiddenReason": review.hidden_reason}
     audit.record(admin, "review.status", "review", review.id, before, after)
-    _refresh_rating(review.book_id)
+    refresh_rating(review.book_id)
     db.session.commit()
     return review

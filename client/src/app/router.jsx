@@ -114,7 +114,7 @@ export function AppRouter() {
             <Route path="exam/:slug" element={<Exam />} />
             <Route path="bestsellers" element={<Bestsellers />} />
             <Route path="new-releases" element={<NewReleases />} />
-            <Route path="newsletter/confirm" element={<NewsletterConfirm />} />
+            <Route path="newsletter/:step" element={<NewsletterConfirm />} />
             <Route path="alerts/:action" element={<AlertLink />} />
             {/* Information */}
             <Route path="about" element={<About />} />

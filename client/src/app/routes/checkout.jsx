@@ -1,5 +1,5 @@
 // Checkout (/checkout): shipping, then payment, with the order summary beside them.
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { currentShop } from "../../lib/shop.js";
@@ -22,10 +22,60 @@ import { useQuote } from "../../features/checkout/use-quote.js";
 import { normalisePin, rememberPin, savedPin } from "../../lib/pin.js";
 import { useDelivery } from "../../features/delivery/use-delivery.js";
 import { FILL_ALL, stateMismatch, validateShipping } from "../../features/checkout/validation.js";
+import { addAddress, listAddresses, savedFields } from "../../features/addresses/api.js";
+import { SavedAddressChoice } from "../../features/addresses/components/saved-address-choice.jsx";
 
 const ADDRESS_KEY = "checkoutAddress";
 const EMPTY_ADDRESS = { firstName: "", lastName: "", email: "", phone: "", address: "", landmark: "", city: "",
   state: "", zipCode: "", addressType: "home" };
+
+function hasStoredAddress() {
+  try {
+    return Boolean(window.sessionStorage.getItem(ADDRESS_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A signed-in shopper's address book at checkout: the saved addresses offered (the default chosen, unless this
+ * visit's form was restored), and whether to save a new address once the order is placed.
+ */
+function useSavedAddresses(user, setAddress) {
+  const [book, setBook] = useState({ addresses: [], limit: 0 });
+  const [chosen, setChosen] = useState("new");
+  const [saveNew, setSaveNew] = useState(false);
+  const restored = useRef(hasStoredAddress());
+  const signedIn = Boolean(user);
+
+  const choose = useCallback((id, addresses) => {
+    setChosen(id);
+    const picked = addresses.find((address) => address._id === id);
+    setAddress((address) => (picked
+      ? { ...address, ...savedFields(picked) }
+      : { ...EMPTY_ADDRESS, email: address.email }));
+  }, [setAddress]);
+
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    const controller = new AbortController();
+    listAddresses({ signal: controller.signal }).then((reply) => {
+      setBook(reply);
+      const preferred = reply.addresses.find((address) => address.isDefault);
+      if (preferred && !restored.current) choose(preferred._id, reply.addresses);
+    }, () => {});
+    return () => controller.abort();
+  }, [signedIn, choose]);
+
+  return {
+    addresses: book.addresses,
+    chosen,
+    choose: (id) => choose(id, book.addresses),
+    canSave: signedIn && chosen === "new" && book.addresses.length < book.limit,
+    saveNew,
+    setSaveNew,
+  };
+}
 
 function initialAddress(user) {
   try {
@@ -84,6 +134,7 @@ export function Checkout() {
   const { refresh } = cart;
   const delivery = useDelivery(address.zipCode);
   useAutofillFromPin(delivery, setAddress);
+  const saved = useSavedAddresses(user, setAddress);
   const { quote, current: quoteCurrent, latest: latestQuote, requote } = useQuote(cart.lines,
     { zipCode: address.zipCode, method, couponCode, email: address.email, phone: address.phone });
   // A state other than the PIN's needs the shopper's confirmation, given for this very PIN and state.
@@ -165,6 +216,8 @@ export function Checkout() {
     finished.current = true;
     // The server kept the order's PIN on the account: the stored copy of the account says the same.
     if (user) setAuth({ token: getToken(), user: { ...getUser(), deliveryPin: normalisePin(address.zipCode) } });
+    // The order is placed whatever happens to the address book (it may be full, or the network gone).
+    if (saved.canSave && saved.saveNew) addAddress(savedFields(address)).catch(() => {});
     cart.clear();
     forgetCoupon();
     window.sessionStorage.removeItem(ADDRESS_KEY);
@@ -185,9 +238,17 @@ export function Checkout() {
         {step === 0 ? (
           <form className="checkout-step" onSubmit={toPayment} noValidate aria-labelledby="checkout-step-title">
             <h2 id="checkout-step-title" ref={stepTitle} tabIndex={-1} className="sr-only">Step 1 of 3: Shipping</h2>
+            <SavedAddressChoice addresses={saved.addresses} chosen={saved.chosen} onChoose={saved.choose} />
             <ShippingForm address={address} errors={errors} onChange={setAddress} delivery={delivery}
               stateCheck={mismatch ? { mismatch, confirmed: confirmedMismatch,
                 onConfirm: (yes) => setConfirmedFor(yes ? mismatchKey : null) } : null} />
+            {saved.canSave && (
+              <label className="choice">
+                <input type="checkbox" name="saveAddress" checked={saved.saveNew}
+                  onChange={(event) => saved.setSaveNew(event.target.checked)} />
+                Save this address to my address book
+              </label>
+            )}
             <div className="checkout-step__actions">
               <button type="button" className="button button--secondary" onClick={() => navigate(paths.cart())}>Back</button>
               <button type="submit" className="button">Continue to Payment</button>

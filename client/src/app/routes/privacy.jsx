@@ -20,7 +20,13 @@ export function Privacy() {
       <h2>Who we share it with</h2>
       <p>The courier receives your name, address and phone to deliver. Razorpay processes online payments. Our e-mail provider sends our messages. Each receives only what it needs.</p>
       <h2>How long we keep it</h2>
-      <p>Order records are kept as long as the law requires for accounts and taxes. You can close your account and unsubscribe from the newsletter at any time.</p>
+      <p>Order records are kept as long as the law requires for accounts and taxes. If you are signed in, your cart and saved addresses are kept with your account until you change them.</p>
+      <p>
+        You can close your account at any time from your profile: we erase your name, e-mail address, phone number,
+        saved addresses, cart, wishlist, reviews and newsletter subscription at once, and sign out every device. Past
+        orders keep their amounts and place of delivery for our accounts, without your name or contact details.
+        Every newsletter has a one-click unsubscribe link.
+      </p>
       <h2>Your rights</h2>
       <p>
         Under the Digital Personal Data Protection Act, 2023 you may ask to see, correct or erase your personal data,

@@ -3,15 +3,18 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
-import { getUser, setAuth } from "../../lib/auth-storage.js";
+import { clearAuth, getUser, setAuth } from "../../lib/auth-storage.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { Field } from "../../components/ui/field.jsx";
 import { Banner } from "../../components/ui/request-state.jsx";
 import { useAuth } from "../../features/auth/auth-context.jsx";
 import { changePassword } from "../../features/auth/account-api.js";
 import { ResendVerification } from "../../features/auth/components/resend-verification.jsx";
+import { CloseAccount } from "../../features/auth/components/close-account.jsx";
+import { clearStoredCart } from "../../features/cart/cart-storage.js";
 import { fieldErrors, newPasswordErrors, PASSWORD_HINT } from "../../features/auth/password-rules.js";
 import { formatDate } from "../../features/orders/labels.js";
+import { AddressBook } from "../../features/addresses/components/address-book.jsx";
 import { RequireSignIn } from "./login.jsx";
 
 function ProfileForm({ user, onDone }) {
@@ -146,7 +149,7 @@ function PasswordSection({ user }) {
   );
 }
 
-function ProfileScreen() {
+function ProfileScreen({ onClosed }) {
   usePageMeta("My Profile");
   const { user } = useAuth();
   const [editing, setEditing] = useState(false);
@@ -182,13 +185,33 @@ function ProfileScreen() {
           </div>
         </section>
       )}
+      <AddressBook />
       <PasswordSection user={user} />
+      <CloseAccount user={user} onClosed={onClosed} />
+    </div>
+  );
+}
+
+/** After closing: the session and the browser's cart are forgotten here (the server ended the session already). */
+function AccountClosed({ message }) {
+  usePageMeta("Account closed");
+  return (
+    <div className="container page narrow">
+      <h1>Account closed</h1>
+      <Banner tone="success">{message}</Banner>
+      <Link className="button" to={paths.home()}>Continue to the shop</Link>
     </div>
   );
 }
 
 export function Profile() {
-  return <RequireSignIn><ProfileScreen /></RequireSignIn>;
+  const [closed, setClosed] = useState(null);
+  if (closed) return <AccountClosed message={closed} />;
+  return (
+    <RequireSignIn>
+      <ProfileScreen onClosed={(message) => { setClosed(message); clearAuth(); clearStoredCart(); }} />
+    </RequireSignIn>
+  );
 }
 
 export { Profile as Component };

@@ -4,3 +4,4 @@ export { Component as Cart } from "../routes/cart.jsx";
 export { Component as Checkout } from "../routes/checkout.jsx";
 export { Component as OrderSuccess } from "../routes/order-success.jsx";
 export { Component as OrderLookup } from "../routes/order-lookup.jsx";
+export { default as CartSync } from "../cart-sync.jsx"; // signed-in shoppers only (app/providers.jsx)

@@ -37,3 +37,8 @@ export function getProviders() {
   });
   return providers;
 }
+
+/** {message}: the account is closed and every session ended; `password`, or for Google accounts `confirmation`. */
+export function closeAccount({ password, confirmation }) {
+  return apiClient("auth/close-account", { body: { password, confirmation } });
+}

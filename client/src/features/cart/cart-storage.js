@@ -45,6 +45,12 @@ export function writeCart(lines) {
   }
 }
 
+/** Replace the stored cart (the sign-in merge) and tell every CartProvider. */
+export function replaceStoredCart(lines) {
+  writeCart(lines);
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
 /** Empty the stored cart from anywhere (logout, a placed order) and tell every CartProvider. */
 export function clearStoredCart() {
   try {

@@ -1,0 +1,38 @@
+"""The address book: a saved delivery address in (checkout's fields and checks), the addresses out."""
+from marshmallow import Schema, fields
+
+from bookstore.schemas.fields import IdString
+from bookstore.schemas.order import AddressFieldsInput
+
+
+class SavedAddressInput(AddressFieldsInput):
+    """A new or changed address; isDefault true makes it the default (false on the default leaves none)."""
+
+    isDefault = fields.Boolean(attribute="is_default", load_default=None, allow_none=True)
+
+
+class SavedAddressSchema(Schema):
+    _id = IdString(attribute="id")
+    firstName = fields.String(attribute="first_name")
+    lastName = fields.String(attribute="last_name")
+    phone = fields.String()
+    address = fields.String()
+    landmark = fields.String()
+    city = fields.String()
+    state = fields.String()
+    zipCode = fields.String(attribute="zip_code")
+    country = fields.String()
+    addressType = fields.String(attribute="address_type")
+    isDefault = fields.Boolean(attribute="is_default")
+
+
+class AddressBookReplySchema(Schema):
+    success = fields.Constant(True)
+    message = fields.String()
+    address = fields.Nested(SavedAddressSchema, metadata={"description": "the address added or changed"})
+    addresses = fields.List(fields.Nested(SavedAddressSchema), metadata={"description": "default first"})
+    limit = fields.Integer(metadata={"description": "how many addresses an account may save"})
+
+
+class SavedAddressChangeSchema(SavedAddressInput):
+    """PUT /api/addresses/{id}: the fields to change (used partial: those not sent are kept)."""
