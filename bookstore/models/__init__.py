@@ -8,13 +8,14 @@ from bookstore.models.wishlist import WishlistItem
 from bookstore.models.contact import ContactMessage, CONTACT_STATUSES, CONTACT_SUBJECTS
 from bookstore.models.newsletter import NewsletterSubscriber
 from bookstore.models.order import (ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, Order,
-                                    OrderLine, OrderStatusChange, OutboxMail, PaymentEvent)
+                                    OrderLine, OrderLineBook, OrderStatusChange, OutboxMail, PaymentEvent)
 from bookstore.models.account_token import TOKEN_PURPOSES, AccountToken, RevokedToken
 from bookstore.models.audit import AuditEntry
 from bookstore.models.coupon import COUPON_KINDS, Coupon, CouponUse
 from bookstore.models.shop_setting import ShopSetting
 from bookstore.models.search_synonym import SearchSynonym
 from bookstore.models.review import REVIEW_STATUSES, Review
+from bookstore.models.kit import Kit, KitBook
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
@@ -22,5 +23,5 @@ __all__ = [
     "CONTACT_STATUSES", "CONTACT_SUBJECTS", "NewsletterSubscriber", "Order", "OrderLine", "OrderStatusChange",
     "PaymentEvent", "OutboxMail", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",
     "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry", "Coupon", "CouponUse", "COUPON_KINDS", "ShopSetting",
-    "SearchSynonym", "Review", "REVIEW_STATUSES",
+    "SearchSynonym", "Review", "REVIEW_STATUSES", "Kit", "KitBook", "OrderLineBook",
 ]
