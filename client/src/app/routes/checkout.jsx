@@ -11,6 +11,7 @@ import { useAuth } from "../../features/auth/auth-context.jsx";
 import { useCart } from "../../features/cart/cart-context.jsx";
 import { CartChanges } from "../../features/cart/components/cart-changes.jsx";
 import { OrderSummary } from "../../features/cart/components/order-summary.jsx";
+import { useKitRefresh } from "../../features/cart/use-kit-refresh.js";
 import { getPaymentConfig } from "../../features/checkout/api.js";
 import { CheckoutSteps } from "../../features/checkout/components/checkout-steps.jsx";
 import { CouponField } from "../../features/checkout/components/coupon-field.jsx";
@@ -80,6 +81,7 @@ export function Checkout() {
   const [couponCode, setCouponCode] = useStoredCoupon();
   const finished = useRef(false);
   const { refresh } = cart;
+  useKitRefresh();
   const delivery = useDelivery(address.zipCode);
   useAutofillFromPin(delivery, setAddress);
   const { quote, current: quoteCurrent, latest: latestQuote, requote } = useQuote(cart.lines,
