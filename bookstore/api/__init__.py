@@ -6,11 +6,12 @@ def register_blueprints(app: Flask) -> None:
     """Mount every API blueprint (each declares its own /api/... prefix) behind the one admin guard."""
     from bookstore.security import guard_admin_routes, refuse_untrusted_host
     from bookstore.api import (addresses, alerts, auth, books, cart, categories, contact, delivery, exams, google,
-                               health, newsletter, orders, payments, reviews, shipments, shop, wishlist)
+                               health, kits, newsletter, orders, payments, reviews, shipments, shop, wishlist)
     from bookstore.api.admin import admin_blp
     from bookstore.api.admin import audit as admin_audit
     from bookstore.api.admin import coupons as admin_coupons
     from bookstore.api.admin import dashboard as admin_dashboard
+    from bookstore.api.admin import kits as admin_kits
     from bookstore.api.admin import newsletter as admin_newsletter
     from bookstore.api.admin import orders as admin_orders
     from bookstore.api.admin import reviews as admin_reviews
@@ -24,7 +25,8 @@ def register_blueprints(app: Flask) -> None:
     for module in (health, auth, google, books, cart, categories, exams, wishlist, contact, newsletter, orders,
                    payments, delivery, shop, admin_orders, admin_dashboard, admin_newsletter, admin_audit,
                    admin_shop_settings, admin_coupons, admin_search_synonyms, reviews, admin_reviews, alerts,
-                   shipments, admin_shipments, addresses):
+                   shipments, admin_shipments, addresses, kits,
+                   admin_kits):
         api.register_blueprint(module.blp)
     api.register_blueprint(newsletter.one_click_blp)
     api.register_blueprint(admin_blp)

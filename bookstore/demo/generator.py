@@ -18,6 +18,7 @@ from flask import Flask, current_app
 from sqlalchemy import func, insert, select, text, update
 
 from bookstore.demo import cover_art, data, exam_tags
+from bookstore.demo import kits as demo_kits
 from bookstore.extensions import db
 from bookstore.models import Book, Category, Exam, ExamSubject, book_exams, book_subjects, medium_from_text
 from bookstore.services import storage
@@ -70,6 +71,7 @@ def seed(count: int, *, with_covers: bool = True, progress: Callable[[int], obje
             made += len(batch)
             if progress:
                 progress(len(batch))
+    demo_kits.seed_kits()
     _settle_after_bulk_load()
     return made
 

@@ -8,7 +8,7 @@ from bookstore.models.wishlist import WishlistItem
 from bookstore.models.contact import ContactMessage, CONTACT_STATUSES, CONTACT_SUBJECTS
 from bookstore.models.newsletter import NewsletterSubscriber
 from bookstore.models.order import (ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, Order,
-                                    OrderLine, OrderStatusChange, OutboxMail, PaymentEvent)
+                                    OrderLine, OrderLineBook, OrderStatusChange, OutboxMail, PaymentEvent)
 from bookstore.models.account_token import TOKEN_PURPOSES, AccountToken, RevokedToken
 from bookstore.models.audit import AuditEntry
 from bookstore.models.coupon import COUPON_KINDS, Coupon, CouponUse
@@ -19,6 +19,7 @@ from bookstore.models.alert import ALERT_KINDS, BookAlert
 from bookstore.models.shipment import (AGGREGATORS, SHIPMENT_EVENTS, SHIPMENT_STATUSES, Courier, Shipment,
                                        ShipmentEvent, ShipmentLine)
 from bookstore.models.account_data import MAX_ADDRESSES, CartLine, SavedAddress
+from bookstore.models.kit import Kit, KitBook
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
@@ -30,4 +31,5 @@ __all__ = [
     "Courier", "Shipment", "ShipmentLine", "ShipmentEvent",
     "SHIPMENT_EVENTS", "SHIPMENT_STATUSES", "AGGREGATORS",
     "CartLine", "SavedAddress", "MAX_ADDRESSES",
+    "Kit", "KitBook", "OrderLineBook",
 ]

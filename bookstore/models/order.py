@@ -122,13 +122,17 @@ class OrderLine(db.Model):
     __table_args__ = (
         CheckConstraint("quantity > 0", name="quantity_positive"),
         CheckConstraint("unit_price_paise >= 0", name="price_not_negative"),
+        # A line is a book or a kit, never both.
+        CheckConstraint("(book_id IS NULL) <> (kit_id IS NULL)", name="book_or_kit"),
         Index("ix_order_lines_order_id", "order_id"),
         Index("ix_order_lines_book_id", "book_id"),
+        Index("ix_order_lines_kit_id", "kit_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
-    book_id: Mapped[int] = mapped_column(ForeignKey("books.id"))
+    book_id: Mapped[int | None] = mapped_column(ForeignKey("books.id"))
+    kit_id: Mapped[int | None] = mapped_column(ForeignKey("kits.id"))
     # What the shopper bought, as it was then: titles and prices may change later.
     title: Mapped[str] = mapped_column(String(255))
     author: Mapped[str] = mapped_column(String(200))
@@ -137,10 +141,36 @@ class OrderLine(db.Model):
     quantity: Mapped[int]
 
     order: Mapped[Order] = relationship(back_populates="lines")
+    # A kit line's books as the kit held them when it was sold: what the order took and gives back.
+    kit_books: Mapped[list["OrderLineBook"]] = relationship(
+        back_populates="line", cascade="all, delete-orphan", order_by="OrderLineBook.book_id", lazy="selectin")
 
     @property
     def line_total_paise(self) -> int:
         return self.unit_price_paise * self.quantity
+
+    def copies(self) -> dict[int, int]:
+        """Copies of each book this line takes: the book's, or each of the kit's books times the kits."""
+        if self.kit_id is None:
+            return {self.book_id: self.quantity}
+        return {part.book_id: part.quantity * self.quantity for part in self.kit_books}
+
+
+class OrderLineBook(db.Model):
+    """One book of a kit sold on an order line, with its copies per kit."""
+
+    __tablename__ = "order_line_books"
+    __table_args__ = (
+        CheckConstraint("quantity > 0", name="quantity_positive"),
+        Index("ix_order_line_books_book_id", "book_id"),
+    )
+
+    order_line_id: Mapped[int] = mapped_column(ForeignKey("order_lines.id", ondelete="CASCADE"), primary_key=True)
+    book_id: Mapped[int] = mapped_column(ForeignKey("books.id"), primary_key=True)
+    title: Mapped[str] = mapped_column(String(255))
+    quantity: Mapped[int]
+
+    line: Mapped[OrderLine] = relationship(back_populates="kit_books")
 
 
 class OrderStatusChange(db.Model):

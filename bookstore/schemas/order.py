@@ -7,8 +7,8 @@ from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, par
 from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
 from bookstore.schemas.delivery import DeliveryDatesSchema
 from bookstore.schemas.shipment import AdminShipmentSchema, ShipmentSchema
-from bookstore.schemas.fields import (Email, IdInput, IndianMobile, IndianState, InputSchema, Rupees, Trimmed, UtcDateTime,
-                                      required, required_text)
+from bookstore.schemas.fields import (Email, IdInput, IdString, IndianMobile, IndianState, InputSchema, Rupees, Trimmed,
+                                      UtcDateTime, required, required_text)
 
 MAX_LINES = 20
 MAX_QUANTITY = 1000  # far above any stock; keeps arithmetic and SQL integers small
@@ -18,9 +18,11 @@ TOO_MANY_LINES = "Cart has too many items. Please reduce the number of items."
 
 
 class OrderItemInput(InputSchema):
-    """One cart line. Titles and prices sent with it are the client's copy and are ignored."""
+    """One cart line: a book ({book, quantity}) or a kit ({kit, quantity}). Titles and prices sent with it are
+    the client's copy and are ignored."""
 
-    book = IdInput(required=True, error_messages={**required("Each item needs a book."), "invalid": "Unknown book."})
+    book = IdInput(load_default=None, error_messages={"invalid": "Unknown book."})
+    kit = IdInput(load_default=None, error_messages={"invalid": "Unknown kit."})
     quantity = fields.Integer(
         strict=True, required=True, error_messages={**required("Each item needs a quantity."),
                                                     "invalid": "Quantity must be a whole number."},
@@ -29,7 +31,7 @@ class OrderItemInput(InputSchema):
     @pre_load
     def accept_book_id_spellings(self, data, **_kwargs):
         """Older clients send the book as bookId or _id, or as the whole book object."""
-        if isinstance(data, dict) and "book" not in data:
+        if isinstance(data, dict) and "book" not in data and "kit" not in data:
             for alias in ("bookId", "_id", "id"):
                 if alias in data:
                     data = {**data, "book": data[alias]}
@@ -37,6 +39,13 @@ class OrderItemInput(InputSchema):
         if isinstance(data, dict) and isinstance(data.get("book"), dict):
             data = {**data, "book": data["book"].get("_id")}
         return data
+
+    @validates_schema
+    def book_or_kit(self, data, **_kwargs):
+        if data.get("book") is None and data.get("kit") is None:
+            raise ValidationError("Each item needs a book.", "book")
+        if data.get("book") is not None and data.get("kit") is not None:
+            raise ValidationError("An item is a book or a kit, not both.", "kit")
 
 
 class AddressFieldsInput(InputSchema):
@@ -97,9 +106,10 @@ class CartLinesInput(InputSchema):
 
     @validates_schema
     def one_line_per_book(self, data, **_kwargs):
-        books = [parse_id(item["book"]) or item["book"] for item in data.get("items", [])]
-        if len(books) != len(set(books)):
-            raise ValidationError("Each book may appear only once; change its quantity instead.", "orderItems")
+        for kind in ("book", "kit"):
+            keys = [parse_id(item[kind]) or item[kind] for item in data.get("items", []) if item.get(kind) is not None]
+            if len(keys) != len(set(keys)):
+                raise ValidationError(f"Each {kind} may appear only once; change its quantity instead.", "orderItems")
 
 
 class PlaceOrderSchema(CartLinesInput):
@@ -115,8 +125,17 @@ class PlaceOrderSchema(CartLinesInput):
     confirmedStateMismatch = fields.Boolean(attribute="confirmed_state_mismatch", load_default=False)
 
 
+class OrderLineBookSchema(Schema):
+    book = IdString(attribute="book_id")
+    title = fields.String()
+    quantity = fields.Integer()
+
+
 class OrderLineSchema(Schema):
-    book = fields.Function(lambda line: str(line.book_id))
+    book = IdString(attribute="book_id", allow_none=True)
+    # A kit's line: the kit, and the books it held when sold (copies per kit).
+    kit = IdString(attribute="kit_id", allow_none=True)
+    kitBooks = fields.List(fields.Nested(OrderLineBookSchema), attribute="kit_books")
     title = fields.String()
     name = fields.Function(lambda line: line.title)
     author = fields.String()
@@ -213,7 +232,8 @@ class CashOnDeliverySchema(Schema):
 
 
 class QuoteLineSchema(Schema):
-    book = fields.String()
+    book = fields.String(allow_none=True)
+    kit = fields.String(allow_none=True)
     title = fields.String()
     price = fields.Float()
     quantity = fields.Integer()

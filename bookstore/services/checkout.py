@@ -12,9 +12,9 @@ from sqlalchemy.exc import IntegrityError
 from bookstore import money
 from bookstore.errors import ApiError, Conflict, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import Book, Order, OrderLine, OrderStatusChange, User, parse_id, utcnow
+from bookstore.models import Book, Kit, Order, OrderLine, OrderLineBook, OrderStatusChange, User, parse_id, utcnow
 from bookstore.observability import metrics
-from bookstore.services import coupons, delivery, notifications, orders, stock
+from bookstore.services import coupons, delivery, kits, notifications, orders, stock
 from bookstore.services.razorpay_gateway import online_available
 from bookstore.services.storage import media_url
 
@@ -101,25 +101,62 @@ def _verified_owner(email: str) -> int | None:
     return db.session.scalar(select(User.id).where(User.email == email.lower(), User.email_verified.is_(True)))
 
 
-def _create(data: dict, user: User | None, scoped_key: str | None, request_hash: str) -> Order:
-    ids = [parse_id(item["book"]) for item in data["items"]]
-    if None in ids:
+@dataclass
+class _Cart:
+    """A cart's lines resolved: each line's book or kit, and the kits the shop still sells."""
+
+    items: list[dict]
+    keys: list[tuple[str, int]]  # ("book", id) or ("kit", id), one per line
+    kits: dict[int, Kit]
+
+    def copies(self) -> dict[int, int]:
+        """Copies of each book the cart takes: its own lines plus each kit's books times the kits."""
+        needed: dict[int, int] = {}
+        for (kind, key), item in zip(self.keys, self.items):
+            parts = [(key, 1)] if kind == "book" else [(part.book_id, part.quantity) for part in self.kits[key].items]
+            for book_id, per_line in parts:
+                needed[book_id] = needed.get(book_id, 0) + per_line * item["quantity"]
+        return needed
+
+    def kit_holding(self, book_id: int) -> Kit | None:
+        """The first of the cart's kits that holds the book, for a refusal's message."""
+        return next((kit for kit in self.kits.values() if any(p.book_id == book_id for p in kit.items)), None)
+
+
+def _resolve(items: list[dict]) -> _Cart:
+    """The cart's lines with their kits. :raise ValidationFailed: an id that is no id, a kit no longer sold."""
+    keys = [("kit", parse_id(item["kit"])) if item.get("kit") is not None else ("book", parse_id(item["book"]))
+            for item in items]
+    if any(key is None for kind, key in keys if kind == "book"):
         raise ValidationFailed({"orderItems": ["One of the books in your cart does not exist."]})
-    items = data["items"]  # one line per book: PlaceOrderSchema refused repeats
+    found = kits.in_cart([key for kind, key in keys if kind == "kit" and key])
+    missing = next((item["kit"] for (kind, key), item in zip(keys, items) if kind == "kit" and key not in found), None)
+    if missing is not None:
+        raise ValidationFailed({"orderItems": ["One of the kits in your cart is no longer sold."]},
+                               data={"kitId": str(missing)})
+    return _Cart(items, keys, found)
+
+
+def _create(data: dict, user: User | None, scoped_key: str | None, request_hash: str) -> Order:
+    items = data["items"]  # one line per book or kit: PlaceOrderSchema refused repeats
+    cart = _resolve(items)
+    needed = cart.copies()
     shop_rules = delivery.rules()
     _check_copies_per_line(items, shop_rules.max_quantity_per_line)
     _check_open_cash_orders(data, shop_rules.open_cod_orders_per_contact)
     place = _deliverable_place(data["address"]["zip_code"], shop_rules)
     _check_state_matches_pin(data["address"], place, data.get("confirmed_state_mismatch", False))
-    orders.replace_abandoned_checkouts(user, data["address"]["email"], ids)
-    # Lock rows in id order so two checkouts of the same books cannot deadlock on PostgreSQL.
-    for book_id, item in sorted(zip(ids, items), key=lambda pair: pair[0]):
-        if not stock.take(book_id, item["quantity"]):
-            _explain_refusal(book_id, item["quantity"])
-    books = {book.id: book for book in db.session.scalars(select(Book).where(Book.id.in_(ids)))}
+    orders.replace_abandoned_checkouts(user, data["address"]["email"], list(needed))
+    # One conditional UPDATE per book for all the copies the cart takes of it (its own line and its kits'),
+    # in id order so two checkouts of the same books cannot deadlock on PostgreSQL. A kit takes all its books
+    # or the refusal rolls the whole order back.
+    for book_id in sorted(needed):
+        if not stock.take(book_id, needed[book_id]):
+            _explain_refusal(book_id, cart.kit_holding(book_id))
+    books = {book.id: book for book in db.session.scalars(select(Book).where(Book.id.in_(list(needed))))}
     for book in books.values():
         db.session.refresh(book)  # the UPDATEs above bypassed the identity map
-    lines = _lines(ids, items, books)
+    lines = _lines(cart, books)
     figures, basket = _price(lines, books, data, data["address"], user, shop_rules, place)
     if data["payment_method"] == "cod":
         _check_cash_on_delivery(figures, place, shop_rules)
@@ -170,8 +207,9 @@ def _new_order_number(year: int) -> str:
             return number
 
 
-def _explain_refusal(book_id: int, quantity: int):
-    """Why the stock update found no row. :raise ValidationFailed: :raise Conflict:"""
+def _explain_refusal(book_id: int, kit: Kit | None = None):
+    """Why the stock update found no row (`kit`: a kit of the cart that needs the book).
+    :raise ValidationFailed: :raise Conflict:"""
     book = db.session.get(Book, book_id)
     if book is None or book.archived:
         raise ValidationFailed({"orderItems": ["One of the books in your cart is no longer sold."]},
@@ -179,7 +217,11 @@ def _explain_refusal(book_id: int, quantity: int):
     left = book.stock
     message = (f"Sorry, '{book.title}' is out of stock." if left == 0
                else f"Only {left} {'copy' if left == 1 else 'copies'} of '{book.title}' {'is' if left == 1 else 'are'} left.")
-    raise Conflict(message, data={"bookId": str(book_id), "available": left})
+    reply = {"bookId": str(book_id), "available": left}
+    if kit is not None:
+        message = f"{message} It is part of the kit '{kit.name}'."
+        reply["kitId"] = str(kit.id)
+    raise Conflict(message, data=reply)
 
 
 @dataclass
@@ -209,7 +251,8 @@ class Figures:
     def as_reply(self) -> dict:
         """The figures in the API's words (rupees), as a 409 and the quote show them."""
         reply = {
-            "orderItems": [{"book": str(line.book_id), "title": line.title, "price": money.to_rupees(line.unit_price_paise),
+            "orderItems": [{"book": line.book_id and str(line.book_id), "kit": line.kit_id and str(line.kit_id),
+                            "title": line.title, "price": money.to_rupees(line.unit_price_paise),
                             "quantity": line.quantity} for line in self.lines],
             "itemsPrice": money.to_rupees(self.items_paise), "discount": money.to_rupees(self.discount_paise),
             "shippingPrice": money.to_rupees(self.shipping_paise), "codFee": money.to_rupees(self.cod_fee_paise),
@@ -272,19 +315,34 @@ def _check_cash_on_delivery(figures: Figures, place, shop_rules: delivery.Rules)
         raise ValidationFailed({"paymentMethod": [reason]})
 
 
-def _lines(ids: list[int], items: list[dict], books: dict[int, Book]) -> list[OrderLine]:
-    """The order's lines as they are sold now: title, author, cover and price copied from each book."""
-    return [OrderLine(book_id=book_id, title=books[book_id].title, author=books[book_id].author,
-                      image_url=media_url(books[book_id].thumbnail_key or books[book_id].cover_key),
-                      unit_price_paise=books[book_id].sale_price_paise, quantity=item["quantity"])
-            for book_id, item in zip(ids, items)]
+def _lines(cart: _Cart, books: dict[int, Book]) -> list[OrderLine]:
+    """The order's lines as they are sold now: title, author, cover and price copied from each book; a kit's
+    name and kit price, with the books it holds."""
+    lines = []
+    for (kind, key), item in zip(cart.keys, cart.items):
+        if kind == "book":
+            book = books[key]
+            lines.append(OrderLine(book_id=key, title=book.title, author=book.author,
+                                   image_url=media_url(book.thumbnail_key or book.cover_key),
+                                   unit_price_paise=book.sale_price_paise, quantity=item["quantity"]))
+            continue
+        kit = cart.kits[key]
+        count = sum(part.quantity for part in kit.items)
+        lines.append(OrderLine(
+            kit_id=key, title=kit.name, author=f"Kit of {count} {'book' if count == 1 else 'books'}", image_url=None,
+            unit_price_paise=kit.price_paise, quantity=item["quantity"],
+            kit_books=[OrderLineBook(book_id=part.book_id, title=part.book.title, quantity=part.quantity)
+                       for part in kit.items]))
+    return lines
 
 
 def _price(lines: list[OrderLine], books: dict[int, Book], data: dict, contact: dict, user: User | None,
            shop_rules: delivery.Rules, place) -> tuple["Figures", coupons.Basket]:
     """The lines' figures with the coupon's verdict for this buyer, shipped to `place` (None: no or an unknown
     PIN), and the basket the coupon was judged on."""
-    basket = coupons.Basket([(line.line_total_paise, books[line.book_id].category_id) for line in lines],
+    # A kit is on no shelf: a coupon for one category does not cover it.
+    basket = coupons.Basket([(line.line_total_paise, books[line.book_id].category_id if line.book_id else None)
+                             for line in lines],
                             email=contact.get("email"), phone=contact.get("phone"),
                             user_id=user.id if user else None)
     verdict = coupons.evaluate(data.get("coupon_code"), basket)
@@ -295,14 +353,15 @@ def quote(data: dict, user: User | None) -> Figures:
     """What an order of these lines would cost now, with the coupon's verdict (the cart and checkout
     show it; placing the order computes the same figures again). Unknown or archived books are refused
     like at checkout; stock is not taken. :raise ValidationFailed:"""
-    ids = [parse_id(item["book"]) for item in data["items"]]
+    cart = _resolve(data["items"])
+    needed = cart.copies()
     books = {book.id: book for book in db.session.scalars(
-        select(Book).where(Book.id.in_([i for i in ids if i]), Book.archived.is_(False)))}
-    if any(book_id not in books for book_id in ids):
+        select(Book).where(Book.id.in_(list(needed)), Book.archived.is_(False)))}
+    if any(book_id not in books for book_id in needed):
         raise ValidationFailed({"orderItems": ["One of the books in your cart is no longer sold."]})
     shop_rules = delivery.rules()
     place = delivery.lookup(data["zip_code"]) if data.get("zip_code") else None
-    figures, _ = _price(_lines(ids, data["items"], books), books, data,
+    figures, _ = _price(_lines(cart, books), books, data,
                               {"email": data.get("email"), "phone": data.get("phone")}, user, shop_rules, place)
     if data.get("zip_code"):
         reason = (cash_on_delivery_refusal(figures, place, shop_rules)

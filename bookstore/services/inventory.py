@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bookstore.errors import Conflict, NotFound, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import Book, OrderLine, User, parse_id
+from bookstore.models import Book, KitBook, OrderLine, OrderLineBook, User, parse_id
 from bookstore.services import alerts, audit, exams, images, storage
 from bookstore.services.catalogue import find_category
 
@@ -225,7 +225,10 @@ def _archive(book: Book, actor: User) -> bool:
 
 
 def _in_orders(book_pk: int) -> bool:
-    return db.session.scalar(select(exists().where(OrderLine.book_id == book_pk)))
+    """Ordered (alone or in a kit) or in a kit: history and kits need the row, so it is archived, not deleted."""
+    return db.session.scalar(select(
+        exists().where(OrderLine.book_id == book_pk) | exists().where(OrderLineBook.book_id == book_pk)
+        | exists().where(KitBook.book_id == book_pk)))
 
 
 class _cover_files:

@@ -3,7 +3,7 @@ from sqlalchemy import and_, func, or_, select, update
 
 from bookstore.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import Order, OrderLine, OrderStatusChange, User, utcnow
+from bookstore.models import Order, OrderLine, OrderLineBook, OrderStatusChange, User, utcnow
 from bookstore.services import audit, coupons, notifications, refunds, stock
 from bookstore.services.paging import Page, paginate
 
@@ -207,7 +207,9 @@ def replace_abandoned_checkouts(user: User | None, email: str, book_ids: list[in
     abandoned = db.session.scalars(
         select(Order).where(owner, Order.payment_method == "online", Order.status == "pending",
                             Order.payment_status.in_(("awaiting", "failed")),
-                            Order.id.in_(select(OrderLine.order_id).where(OrderLine.book_id.in_(book_ids))))
+                            or_(Order.id.in_(select(OrderLine.order_id).where(OrderLine.book_id.in_(book_ids))),
+                                Order.id.in_(select(OrderLine.order_id).join(OrderLineBook)
+                                             .where(OrderLineBook.book_id.in_(book_ids)))))
         .order_by(Order.id)).all()
     for order in abandoned:
         _cancel(order, "system", "Replaced by a new order for the same books.")

@@ -25,10 +25,14 @@ def release(order: Order) -> bool:
     ).rowcount == 1
     if not claimed:
         return False
-    for line in sorted(order.lines, key=lambda line: line.book_id):
+    copies: dict[int, int] = {}
+    for line in order.lines:  # a kit line gives back each of the books it took
+        for book_id, quantity in line.copies().items():
+            copies[book_id] = copies.get(book_id, 0) + quantity
+    for book_id in sorted(copies):
         db.session.execute(
-            update(Book).where(Book.id == line.book_id)
-            .values(stock=Book.stock + line.quantity, copies_sold=Book.copies_sold - line.quantity)
+            update(Book).where(Book.id == book_id)
+            .values(stock=Book.stock + copies[book_id], copies_sold=Book.copies_sold - copies[book_id])
             .execution_options(synchronize_session=False)
         )
     # Copies back on the shelf: shoppers waiting for these books are told after the commit.

@@ -348,7 +348,8 @@ def test_side_menu_collapses_on_a_phone(page_factory, server, admin):
     expect(toggle).to_have_attribute("aria-expanded", "true")
     expect(menu).to_be_visible()
     expect(menu.get_by_role("link")).to_have_text(["Dashboard", "Manage Books", "Manage Orders", "Contact Messages",
-                                                    "Coupons", "Reviews", "Shipping & payments", "Newsletter", "Audit log", "Back to Store"])
+                                                    "Coupons", "Kits", "Reviews", "Shipping & payments", "Newsletter", "Audit log",
+                                                    "Back to Store"])
     expect(menu.get_by_role("button", name="Logout")).to_be_visible()
     menu.get_by_role("link", name="Manage Orders").click()
     phone.wait_for_url(server.base_url + "/admin/orders")

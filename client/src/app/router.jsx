@@ -32,6 +32,7 @@ const Categories = screen(catalogue, "Categories");
 const Category = screen(catalogue, "Category");
 const Exams = screen(catalogue, "Exams");
 const Exam = screen(catalogue, "Exam");
+const Kit = screen(catalogue, "Kit");
 const Bestsellers = screen(catalogue, "Bestsellers");
 const NewReleases = screen(catalogue, "NewReleases");
 const About = screen(information, "About");
@@ -80,6 +81,7 @@ const ManageOrders = adminScreen("ManageOrders");
 const ContactMessages = adminScreen("ContactMessages");
 const Coupons = adminScreen("Coupons");
 const CouponEditor = adminScreen("CouponEditor");
+const KitScreens = adminScreen("KitScreens");
 const ShopSettings = adminScreen("ShopSettings");
 const ManageReviews = adminScreen("ManageReviews");
 const AdminNotFound = adminScreen("AdminNotFound");
@@ -112,6 +114,7 @@ export function AppRouter() {
             <Route path="category/:name" element={<Category />} />
             <Route path="exams" element={<Exams />} />
             <Route path="exam/:slug" element={<Exam />} />
+            <Route path="kit/:slug" element={<Kit />} />
             <Route path="bestsellers" element={<Bestsellers />} />
             <Route path="new-releases" element={<NewReleases />} />
             <Route path="newsletter/:step" element={<NewsletterConfirm />} />
@@ -154,6 +157,7 @@ export function AppRouter() {
               <Route path="coupons" element={<Coupons />} />
               <Route path="coupons/new" element={<CouponEditor />} />
               <Route path="coupons/edit/:id" element={<CouponEditor />} />
+              <Route path="kits/*" element={<KitScreens />} />
               <Route path="shipping-payments" element={<ShopSettings />} />
               <Route path="reviews" element={<ManageReviews />} />
               <Route path="newsletter" element={<Newsletter />} />

@@ -21,6 +21,7 @@ export const paths = {
   exams: () => "/exams",
   /** An exam's page; params are its filters (subject, medium, page ...). */
   exam: (slug, params) => `/exam/${encodeURIComponent(slug)}${query(params)}`,
+  kit: (slug) => `/kit/${encodeURIComponent(slug)}`,
   bestsellers: () => "/bestsellers",
   newReleases: () => "/new-releases",
   cart: () => "/cart",

@@ -7,6 +7,7 @@ import { usePageMeta } from "../../lib/use-page-meta.js";
 import { plural } from "../../lib/plural.js";
 import { useCart } from "../../features/cart/cart-context.jsx";
 import { CartLine } from "../../features/cart/components/cart-line.jsx";
+import { useKitRefresh } from "../../features/cart/use-kit-refresh.js";
 import { CartChanges } from "../../features/cart/components/cart-changes.jsx";
 import { OrderSummary } from "../../features/cart/components/order-summary.jsx";
 import { CouponField } from "../../features/checkout/components/coupon-field.jsx";
@@ -35,6 +36,7 @@ export function Cart() {
   const cart = useCart();
   const navigate = useNavigate();
   const { refresh } = cart;
+  useKitRefresh();
   const pin = savedPin();
   // Applied here, the code is still applied at checkout (features/checkout/coupon-storage.js).
   const [couponCode, setCouponCode] = useStoredCoupon();

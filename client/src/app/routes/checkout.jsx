@@ -11,6 +11,7 @@ import { useAuth } from "../../features/auth/auth-context.jsx";
 import { useCart } from "../../features/cart/cart-context.jsx";
 import { CartChanges } from "../../features/cart/components/cart-changes.jsx";
 import { OrderSummary } from "../../features/cart/components/order-summary.jsx";
+import { useKitRefresh } from "../../features/cart/use-kit-refresh.js";
 import { getPaymentConfig } from "../../features/checkout/api.js";
 import { CheckoutSteps } from "../../features/checkout/components/checkout-steps.jsx";
 import { CouponField } from "../../features/checkout/components/coupon-field.jsx";
@@ -132,6 +133,7 @@ export function Checkout() {
   const stepTitle = useRef(null);
   const shownStep = useRef(step);
   const { refresh } = cart;
+  useKitRefresh();
   const delivery = useDelivery(address.zipCode);
   useAutofillFromPin(delivery, setAddress);
   const saved = useSavedAddresses(user, setAddress);

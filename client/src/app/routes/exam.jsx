@@ -9,6 +9,7 @@ import { getExam } from "../../features/exams/api.js";
 import { bookCountText } from "../../features/exams/grouping.js";
 import { BookBrowser } from "../../features/catalogue/components/book-browser.jsx";
 import { BookGrid } from "../../features/catalogue/components/book-grid.jsx";
+import { ExamKits } from "../../features/kits/components/exam-kits.jsx";
 
 export function Exam() {
   const { slug = "" } = useParams();
@@ -51,6 +52,7 @@ export function Exam() {
           <BookGrid books={data.bestSellers.slice(0, 4)} />
         </section>
       )}
+      <ExamKits exam={exam} />
       <h2 className="exam-page__books-title">All {exam.shortName} books</h2>
       <BookBrowser exam={exam} />
     </section>

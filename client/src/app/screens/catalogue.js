@@ -8,3 +8,4 @@ export { Component as Bestsellers } from "../routes/bestsellers.jsx";
 export { Component as NewReleases } from "../routes/new-releases.jsx";
 export { Component as Exams } from "../routes/exams.jsx";
 export { Component as Exam } from "../routes/exam.jsx";
+export { Component as Kit } from "../routes/kit.jsx";

@@ -184,6 +184,34 @@ export function moderateReview(id, status, reason = "") {
   return adminCall(`admin/reviews/${encodeURIComponent(id)}`, { method: "PUT", body: { status, reason } });
 }
 
+// ------------------------------------------------------------------ kits
+
+/** A page of kits, archived too, newest first: {kits, pagination}. */
+export function listKits({ page = 1, search, status, signal } = {}) {
+  return adminCall(`admin/kits${query({ page, limit: ADMIN_PAGE_SIZE, search, status })}`, { signal });
+}
+
+export async function getKit(id, { signal } = {}) {
+  const { kit } = await adminCall(`admin/kits/${encodeURIComponent(id)}`, { signal });
+  return kit;
+}
+
+/** Create a kit; resolves to {message, kit}. 409 when the slug is taken. */
+export function createKit(fields) {
+  return adminCall("admin/kits", { body: fields });
+}
+
+/** Change, archive ({archived: true}) or restore a kit; resolves to {message, kit}. */
+export function updateKit(id, fields) {
+  return adminCall(`admin/kits/${encodeURIComponent(id)}`, { method: "PUT", body: fields });
+}
+
+/** Every exam, for a kit's exam link: [{_id, name, shortName}]. */
+export async function getExamChoices({ signal } = {}) {
+  const { exams } = await apiClient("exams", { signal });
+  return exams;
+}
+
 // ------------------------------------------------------------------ coupons
 
 /** Every coupon with its use count, newest first (the server sends the whole list). */

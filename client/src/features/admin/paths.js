@@ -19,6 +19,9 @@ export const adminPaths = {
   coupons: (params) => `/admin/coupons${params ? `?${new URLSearchParams(params)}` : ""}`,
   newCoupon: () => "/admin/coupons/new",
   editCoupon: (id) => `/admin/coupons/edit/${encodeURIComponent(id)}`,
+  kits: (params) => `/admin/kits${params ? `?${new URLSearchParams(params)}` : ""}`,
+  newKit: () => "/admin/kits/new",
+  editKit: (id) => `/admin/kits/edit/${encodeURIComponent(id)}`,
   newsletter: () => "/admin/newsletter",
   audit: (params) => `/admin/audit${params ? `?${new URLSearchParams(params)}` : ""}`,
 };

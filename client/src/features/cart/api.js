@@ -12,7 +12,8 @@ const IDS_PER_CALL = 50;
  */
 export async function getCurrentBooks(ids, { signal } = {}) {
   const wellFormed = ids.filter((id) => /^[0-9]+$/.test(String(id)));
-  const gone = ids.filter((id) => !wellFormed.includes(id)).map((id) => [id, null]);
+  // A kit's line ("kit-<id>") is re-read by use-kit-refresh.js on the cart and checkout screens.
+  const gone = ids.filter((id) => !/^(kit-)?[0-9]+$/.test(String(id))).map((id) => [id, null]);
   const calls = [];
   for (let start = 0; start < wellFormed.length; start += IDS_PER_CALL) {
     calls.push(wellFormed.slice(start, start + IDS_PER_CALL));

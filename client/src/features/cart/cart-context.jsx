@@ -29,13 +29,13 @@ export function CartProvider({ children }) {
   const linesRef = useRef(state.lines);
   linesRef.current = state.lines;
 
-  /** Re-read every line's book from the API; resolves to the changes found. */
-  const refresh = useCallback(async ({ signal } = {}) => {
+  /** Re-read every line's book from the API (or with `read`, as use-kit-refresh.js does); resolves to the changes found. */
+  const refresh = useCallback(async ({ signal, read = getCurrentBooks } = {}) => {
     const ids = linesRef.current.map((line) => line.book._id);
     if (ids.length === 0) return;
     setRefreshing(true);
     try {
-      const books = await getCurrentBooks(ids, { signal });
+      const books = await read(ids, { signal });
       if (!signal?.aborted) dispatch({ type: "refreshed", books });
     } catch (error) {
       if (error.name !== "AbortError") throw error;

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from "react";
 import * as api from "./api.js";
 import { rememberOrder } from "./last-order.js";
 import { loadCheckoutScript, openCheckout } from "./razorpay.js";
+import { orderItem } from "../../lib/kit-lines.js";
 
 const SHOP_NAME = "Bookstore";
 const THEME_COLOUR = "#1b5e20"; // the shop's dark green
@@ -19,7 +20,7 @@ function newKey() {
  */
 function orderBody(lines, { confirmedStateMismatch, ...address }, method, totalPrice, couponCode) {
   return {
-    orderItems: lines.map(({ book, quantity }) => ({ book: book._id, quantity })),
+    orderItems: lines.map(orderItem),
     shippingAddress: { ...Object.fromEntries(Object.entries(address).map(([key, value]) => [key, String(value).trim()])), country: "India" },
     paymentMethod: method,
     totalPrice,

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { normalisePin } from "../../lib/pin.js";
 import { getQuote } from "./api.js";
+import { orderItem } from "../../lib/kit-lines.js";
 
 /** The quote's request body; fields the server would refuse (a half-typed PIN or e-mail) are left out. */
 export function quoteBody(lines, { zipCode, method, couponCode, email, phone }) {
@@ -10,7 +11,7 @@ export function quoteBody(lines, { zipCode, method, couponCode, email, phone }) 
   // The phone and e-mail count toward the open cash-on-delivery orders a contact may have.
   const mobile = String(phone ?? "").replace(/[\s\-()]/g, "").replace(/^(\+91|91|0)(?=\d{10}$)/, "");
   return {
-    orderItems: lines.map(({ book, quantity }) => ({ book: book._id, quantity })),
+    orderItems: lines.map(orderItem),
     ...(couponCode && { couponCode }),
     ...(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(mail) && { email: mail }),
     ...(/^[6-9]\d{9}$/.test(mobile) && { phone: mobile }),

@@ -11,6 +11,7 @@ export { ManageOrders } from "./orders.jsx";
 export { ContactMessages } from "./contacts.jsx";
 export { Coupons } from "./coupons.jsx";
 export { CouponEditor } from "./coupon-editor.jsx";
+export { KitScreens } from "./kit-screens.jsx";
 export { ShopSettings } from "./shop-settings.jsx";
 export { ManageReviews } from "./reviews.jsx";
 export { AdminNotFound } from "./not-found.jsx";

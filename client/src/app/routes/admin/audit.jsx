@@ -11,7 +11,7 @@ import { useListParams } from "../../../features/admin/use-list-params.js";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 const ENTITY_TYPES = {
-  book: "Books", order: "Orders", coupon: "Coupons", contact: "Contact messages",
+  book: "Books", order: "Orders", coupon: "Coupons", kit: "Kits", contact: "Contact messages",
   shop_settings: "Shipping & payments", search_synonyms: "Search synonyms",
 };
 const LONGEST_VALUE = 80;

@@ -13,6 +13,7 @@ const MENU = [
   { label: "Manage Orders", to: adminPaths.orders(), icon: "orders" },
   { label: "Contact Messages", to: adminPaths.contacts(), icon: "mail" },
   { label: "Coupons", to: adminPaths.coupons(), icon: "coupon" },
+  { label: "Kits", to: adminPaths.kits(), icon: "books" },
   { label: "Reviews", to: adminPaths.reviews(), icon: "star" },
   { label: "Shipping & payments", to: adminPaths.shopSettings(), icon: "truck" },
   { label: "Newsletter", to: adminPaths.newsletter(), icon: "newsletter" },

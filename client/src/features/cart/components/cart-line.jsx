@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { Price } from "../../../components/ui/price.jsx";
 import { formatRupees } from "../../../lib/money.js";
+import { isKitItem } from "../../../lib/kit-lines.js";
 import { unitPaise } from "../cart-reducer.js";
 import { useCart } from "../cart-context.jsx";
 
@@ -17,7 +18,11 @@ export function CartLine({ line }) {
         ? <img className="cart-line__cover" src={book.thumbnailUrl || book.imageUrl} alt="" width="64" height="85" loading="lazy" />
         : <div className="cart-line__cover cart-line__cover--placeholder" aria-hidden="true">{book.title.slice(0, 1)}</div>}
       <div className="cart-line__info">
-        <h3 className="cart-line__title"><Link to={paths.book(book._id)}>{book.title}</Link></h3>
+        <h3 className="cart-line__title">
+          {/* A kit's slug is not stored with the cart: its link comes with the kit's re-read (use-kit-refresh.js). */}
+          {isKitItem(book) && !book.slug ? book.title
+            : <Link to={isKitItem(book) ? paths.kit(book.slug) : paths.book(book._id)}>{book.title}</Link>}
+        </h3>
         {book.author && <p className="cart-line__author">{book.author}</p>}
         <p className="cart-line__unit">
           <Price as="span" price={book.price} discountedPrice={book.discountedPrice} /> <span>each</span>

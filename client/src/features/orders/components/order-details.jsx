@@ -17,7 +17,7 @@ export function OrderDetails({ order, headingLevel = 3, showPromise = true }) {
       {promise && <p className="order-promise">{promise}</p>}
       <ul className="order-details__lines" aria-label="Books in this order">
         {order.orderItems.map((line) => (
-          <li key={line.book} className="order-line">
+          <li key={line.book ?? `kit-${line.kit}`} className="order-line">
             {line.imageUrl
               ? <img src={line.imageUrl} alt="" width="48" height="64" loading="lazy" className="order-line__cover" />
               : <span className="order-line__cover order-line__cover--placeholder" aria-hidden="true" />}

@@ -1,0 +1,14 @@
+// Kit calls: the kits on sale (or one exam's) and one kit.
+import { apiClient } from "../../lib/api-client.js";
+
+/** [{_id, name, slug, description, price, booksPrice, saving, stock, inStock, exam, books}]. */
+export async function getKits({ exam, signal } = {}) {
+  const { kits } = await apiClient(exam ? `kits?exam=${encodeURIComponent(exam)}` : "kits", { signal });
+  return kits;
+}
+
+/** One kit on sale. :raise ApiError: 404 for an unknown or archived kit. */
+export async function getKit(slug, { signal } = {}) {
+  const { kit } = await apiClient(`kits/${encodeURIComponent(slug)}`, { signal });
+  return kit;
+}
