@@ -67,6 +67,7 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
                               "Razorpay Checkout's script, loaded by the browser (a local test double in tests)"),
     "RAZORPAY_TIMEOUT_SECONDS": ("10", "how long a Razorpay call may take"),
     "PAYMENT_WINDOW_MINUTES": ("30", "unpaid online orders are cancelled and their stock released after this"),
+    "ORDER_LINK_DAYS": ("90", "days an order e-mail's link opens the order (and its bill) without signing in"),
     "JOBS_URL": ("", "the job queue: empty means a SQLite file in the instance folder (one machine); "
                      "redis://host:6379/1 for a fleet"),
     "JOBS_IN_WEB": ("true", "the web process also runs a job consumer (one dyno is a whole shop); false on a fleet "
@@ -229,6 +230,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         RAZORPAY_CHECKOUT_URL=_env("RAZORPAY_CHECKOUT_URL", overrides),
         RAZORPAY_TIMEOUT_SECONDS=float(_env("RAZORPAY_TIMEOUT_SECONDS", overrides)),
         PAYMENT_WINDOW_MINUTES=int(_env("PAYMENT_WINDOW_MINUTES", overrides)),
+        ORDER_LINK_DAYS=int(_env("ORDER_LINK_DAYS", overrides)),
         JOBS_URL=_env("JOBS_URL", overrides),
         JOBS_IN_WEB=str(_env("JOBS_IN_WEB", overrides)).lower() in _TRUE,
         JOBS_WORKERS=int(_env("JOBS_WORKERS", overrides)),

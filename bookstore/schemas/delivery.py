@@ -3,7 +3,7 @@ import re
 
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_dump, post_load, validate, validates_schema
 
-from bookstore.schemas.fields import InputSchema, Rupees, WholeNumber
+from bookstore.schemas.fields import Gstin, InputSchema, Rupees, Trimmed, WholeNumber
 from bookstore.services import pin_directory
 from bookstore.services.delivery import PIN_MESSAGE, ZONES
 
@@ -162,6 +162,12 @@ class ShopSettingsSchema(InputSchema):
         metadata={"description": "COD orders on their way at once per phone and per e-mail"})
     maxQuantityPerLine = WholeNumber(attribute="max_quantity_per_line", validate=validate.Range(
         min=1, max=100, error="Must be between 1 and 100."), metadata={"description": "copies of a book per order"})
+    sellerName = Trimmed(attribute="seller_name", max_length=100, min_length=2,
+                         metadata={"description": "the seller's name on bills of supply and in e-mail footers"})
+    sellerAddress = Trimmed(attribute="seller_address", max_length=300, min_length=10,
+                            metadata={"description": "the seller's address on bills and in e-mail footers"})
+    sellerGstin = Gstin(attribute="seller_gstin", metadata={
+        "description": "the seller's GSTIN on bills of supply; empty: not registered"})
 
     @post_load
     def stored_form(self, data, **_kwargs):

@@ -6,7 +6,8 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_load, va
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
 from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
 from bookstore.schemas.delivery import DeliveryDatesSchema
-from bookstore.schemas.fields import (Email, IdInput, IndianMobile, IndianState, InputSchema, Rupees, Trimmed, UtcDateTime,
+from bookstore.services import bills, order_links
+from bookstore.schemas.fields import (Email, Gstin, IdInput, IndianMobile, IndianState, InputSchema, Rupees, Trimmed, UtcDateTime,
                                       required, required_text)
 
 MAX_LINES = 20
@@ -107,6 +108,8 @@ class PlaceOrderSchema(CartLinesInput):
                         error_messages=required("The order total is required."))
     # The shopper confirmed a state other than the one the PIN directory gives for the PIN.
     confirmedStateMismatch = fields.Boolean(attribute="confirmed_state_mismatch", load_default=False)
+    # A business buyer's GSTIN, printed on the bill of supply.
+    buyerGstin = Gstin(attribute="buyer_gstin", load_default="", allow_none=True)
 
 
 class OrderLineSchema(Schema):
@@ -169,6 +172,16 @@ class OrderSchema(Schema):
         lambda order: DeliveryDatesSchema().dump(order.promised) if order.promised else None, allow_none=True,
         metadata={"description": "{from, to}: the delivery dates promised at placement (ISO dates), or null"})
     cancelledAt = UtcDateTime(attribute="cancelled_at", allow_none=True)
+    buyerGstin = fields.String(attribute="buyer_gstin", allow_none=True)
+    billNumber = fields.String(attribute="bill_number", allow_none=True, metadata={
+        "description": "the bill of supply's serial number, once the order is paid or delivered"})
+    billDue = fields.Function(lambda order: bills.is_due(order) or bool(order.bill_number), metadata={
+        "description": "true once the order has (or is owed) a bill of supply: GET /api/orders/{id}/bill answers"})
+    link = fields.Function(lambda order: order_links.path(order), metadata={
+        "description": "the order page with a signed, expiring token: opens without signing in"})
+    billUrl = fields.Function(
+        lambda order: order_links.bill_path(order) if bills.is_due(order) or order.bill_number else None,
+        allow_none=True, metadata={"description": "the bill's PDF with the order link's token, or null before it is due"})
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
 
@@ -176,6 +189,12 @@ class OrderSchema(Schema):
 class OrderLookupQuerySchema(InputSchema):
     orderNumber = required_text("Order number", 20, attribute="order_number")
     email = Email(required=True, error_messages=required("E-mail is required."))
+
+
+class OrderTokenQuerySchema(InputSchema):
+    """`?token=` from an order e-mail's link: the order opens without signing in."""
+
+    token = fields.String(load_default=None, validate=validate.Length(max=200, error="This order link is not valid."))
 
 
 class StatusUpdateSchema(InputSchema):

@@ -49,6 +49,10 @@ DEFAULTS: dict[str, object] = {
     "free_shipping_threshold_paise": None,
     "open_cod_orders_per_contact": 3,
     "max_quantity_per_line": 10,
+    # The seller printed on bills of supply and in every e-mail's footer; GSTIN "" means not registered.
+    "seller_name": "Bookstore",
+    "seller_address": "2nd Floor, MG Road, Bengaluru, Karnataka 560001",
+    "seller_gstin": "",
 }
 
 
