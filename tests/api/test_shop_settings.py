@@ -27,6 +27,10 @@ DEFAULTS = {
     "freeShippingThreshold": None,
     "openCodOrdersPerContact": 3,
     "maxQuantityPerLine": 10,
+    # The seller on bills of supply and in e-mail footers; no GSTIN: not registered.
+    "sellerName": "Bookstore",
+    "sellerAddress": "2nd Floor, MG Road, Bengaluru, Karnataka 560001",
+    "sellerGstin": "",
 }
 
 
