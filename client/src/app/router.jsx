@@ -56,6 +56,7 @@ const ForgotPassword = screen(account, "ForgotPassword");
 const ResetPassword = screen(account, "ResetPassword");
 const Profile = screen(account, "Profile");
 const Orders = screen(account, "Orders");
+const OrderView = screen(account, "OrderView");
 const Wishlist = screen(account, "Wishlist");
 
 /**
@@ -134,6 +135,7 @@ export function AppRouter() {
             <Route path="reset-password" element={<ResetPassword />} />
             <Route path="profile" element={<Profile />} />
             <Route path="orders" element={<Orders />} />
+            <Route path="orders/:id" element={<OrderView />} />
             <Route path="order" element={<Orders />} />
             <Route path="wishlist" element={<Wishlist />} />
             <Route path="order-lookup" element={<OrderLookup />} />

@@ -25,7 +25,7 @@ import { FILL_ALL, stateMismatch, validateShipping } from "../../features/checko
 
 const ADDRESS_KEY = "checkoutAddress";
 const EMPTY_ADDRESS = { firstName: "", lastName: "", email: "", phone: "", address: "", landmark: "", city: "",
-  state: "", zipCode: "", addressType: "home" };
+  state: "", zipCode: "", addressType: "home", buyerGstin: "" };
 
 function initialAddress(user) {
   try {

@@ -7,7 +7,7 @@ import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";
 import { Banner, ErrorNotice, Loading } from "../../components/ui/request-state.jsx";
 import { cancelOrder, getMyOrders } from "../../features/orders/api.js";
-import { OrderDetails, StatusBadge } from "../../features/orders/components/order-details.jsx";
+import { BillLink, OrderDetails, StatusBadge } from "../../features/orders/components/order-details.jsx";
 import { canCancel, formatDate, promiseText } from "../../features/orders/labels.js";
 import { RequireSignIn } from "./login.jsx";
 
@@ -52,6 +52,7 @@ function OrderCard({ order, onChanged }) {
           aria-controls={detailsId} onClick={() => setOpen(!open)}>
           {open ? "Hide Details" : "View Details"}<span className="sr-only"> of order {order.orderNumber}</span>
         </button>
+        <BillLink order={order} />
         {canCancel(order) && !confirming && (
           <button type="button" className="link-button link-button--danger" onClick={() => setConfirming(true)}>
             Cancel Order<span className="sr-only"> {order.orderNumber}</span>
@@ -66,7 +67,7 @@ function OrderCard({ order, onChanged }) {
         )}
       </div>
       <div id={detailsId} hidden={!open}>
-        {open && <OrderDetails order={order} showPromise={false} />}
+        {open && <OrderDetails order={order} showPromise={false} showBill={false} />}
       </div>
     </li>
   );
