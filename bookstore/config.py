@@ -76,6 +76,7 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "SHIPROCKET_TRACKING_URL": ("https://shiprocket.co/tracking/{awb}", "tracking page of a Shiprocket shipment"),
     "SHIPROCKET_TIMEOUT_SECONDS": ("10", "how long each Shiprocket call may take (the admin's Ship waits for them)"),
     "PAYMENT_WINDOW_MINUTES": ("30", "unpaid online orders are cancelled and their stock released after this"),
+    "ORDER_LINK_DAYS": ("90", "days an order e-mail's link opens the order (and its bill) without signing in"),
     "JOBS_URL": ("", "the job queue: empty means a SQLite file in the instance folder (one machine); "
                      "redis://host:6379/1 for a fleet"),
     "JOBS_IN_WEB": ("true", "the web process also runs a job consumer (one dyno is a whole shop); false on a fleet "
@@ -245,6 +246,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         SHIPROCKET_TRACKING_URL=_env("SHIPROCKET_TRACKING_URL", overrides),
         SHIPROCKET_TIMEOUT_SECONDS=float(_env("SHIPROCKET_TIMEOUT_SECONDS", overrides)),
         PAYMENT_WINDOW_MINUTES=int(_env("PAYMENT_WINDOW_MINUTES", overrides)),
+        ORDER_LINK_DAYS=int(_env("ORDER_LINK_DAYS", overrides)),
         JOBS_URL=_env("JOBS_URL", overrides),
         JOBS_IN_WEB=str(_env("JOBS_IN_WEB", overrides)).lower() in _TRUE,
         JOBS_WORKERS=int(_env("JOBS_WORKERS", overrides)),

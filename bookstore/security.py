@@ -50,6 +50,20 @@ def login_required(view):
     return wrapper
 
 
+def login_unless_order_link(view):
+    """Refuse the view with 401 unless a valid token is sent, or the URL carries an order e-mail's link
+    token (`?token=`, checked by the service); with a link the sign-in is not looked at, so a stale
+    session in the browser does not stand in the way of the link."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if not request.args.get("token"):
+            verify_jwt_in_request()
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
 def optional_login(view):
     """Let guests through, but load the user when a token is sent; a bad token is still 401."""
 

@@ -1,13 +1,14 @@
 """Placing orders and following them: the shopper's list, one order, guest look-up, cancel."""
-from flask import current_app, request
+from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from bookstore.errors import BadRequest
 from bookstore.extensions import client_ip, limiter
 from bookstore.schemas.common import PageQuerySchema, pagination
-from bookstore.schemas.order import OrderListReplySchema, OrderLookupQuerySchema, OrderReplySchema, PlaceOrderSchema
-from bookstore.security import current_user, login_required, optional_login
-from bookstore.services import checkout, orders
+from bookstore.schemas.order import (OrderListReplySchema, OrderLookupQuerySchema, OrderReplySchema, OrderTokenQuerySchema,
+                                     PlaceOrderSchema)
+from bookstore.security import current_user, login_required, login_unless_order_link, optional_login
+from bookstore.services import bills, checkout, orders
 
 blp = Blueprint("orders", __name__, url_prefix="/api/orders", description="Orders")
 
@@ -78,16 +79,34 @@ def lookup(query):
 
 
 @blp.route("/<string:order_id>", methods=["GET"])
-@login_required
+@login_unless_order_link
+@blp.arguments(OrderTokenQuerySchema, location="query")
 @blp.response(200, OrderReplySchema)
-def get_order(order_id):
-    """One order, for its owner or an administrator."""
-    return {"order": orders.for_viewer(order_id, current_user())}
+def get_order(query, order_id):
+    """One order, for its owner or an administrator, or for anyone with the order e-mail's link (`?token=`)."""
+    token = query["token"]
+    return {"order": orders.for_link_or_viewer(order_id, token, None if token else current_user())}
+
+
+@blp.route("/<string:order_id>/bill", methods=["GET"])
+@login_unless_order_link
+@blp.arguments(OrderTokenQuerySchema, location="query")
+@blp.response(200, description="The bill of supply (application/pdf)",
+              content_type="application/pdf")
+def get_bill(query, order_id):
+    """The order's bill of supply as a PDF, once it is paid or delivered (owner, administrator or order link)."""
+    token = query["token"]
+    order, pdf = orders.bill(order_id, token, None if token else current_user())
+    return Response(pdf, mimetype="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="{bills.file_name(order)}"', "Cache-Control": "private, no-store"})
 
 
 @blp.route("/<string:order_id>/cancel", methods=["POST"])
-@login_required
+@login_unless_order_link
+@blp.arguments(OrderTokenQuerySchema, location="query")
 @blp.response(200, OrderReplySchema)
-def cancel(order_id):
-    """The owner cancels a pending or processing order within an hour of placing it."""
-    return {"message": "Order cancelled", "order": orders.cancel_by_customer(order_id, current_user())}
+def cancel(query, order_id):
+    """The owner cancels a pending or processing order within an hour of placing it (signed in, or `?token=`)."""
+    token = query["token"]
+    return {"message": "Order cancelled",
+            "order": orders.cancel_by_customer(order_id, None if token else current_user(), token)}

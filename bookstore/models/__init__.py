@@ -7,8 +7,8 @@ from bookstore.models.book import MEDIA, Book, medium_from_text
 from bookstore.models.wishlist import WishlistItem
 from bookstore.models.contact import ContactMessage, CONTACT_STATUSES, CONTACT_SUBJECTS
 from bookstore.models.newsletter import NewsletterSubscriber
-from bookstore.models.order import (ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, Order,
-                                    OrderLine, OrderLineBook, OrderStatusChange, OutboxMail, PaymentEvent)
+from bookstore.models.order import (ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, BillCounter,
+                                    Order, OrderLine, OrderLineBook, OrderStatusChange, OutboxMail, PaymentEvent)
 from bookstore.models.account_token import TOKEN_PURPOSES, AccountToken, RevokedToken
 from bookstore.models.audit import AuditEntry
 from bookstore.models.coupon import COUPON_KINDS, Coupon, CouponUse
@@ -25,7 +25,7 @@ __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
     "book_exams", "book_subjects", "WishlistItem", "ContactMessage",
     "CONTACT_STATUSES", "CONTACT_SUBJECTS", "NewsletterSubscriber", "Order", "OrderLine", "OrderStatusChange",
-    "PaymentEvent", "OutboxMail", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",
+    "PaymentEvent", "OutboxMail", "BillCounter", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",
     "AccountToken", "RevokedToken", "TOKEN_PURPOSES", "AuditEntry", "Coupon", "CouponUse", "COUPON_KINDS", "ShopSetting",
     "SearchSynonym", "Review", "REVIEW_STATUSES", "BookAlert", "ALERT_KINDS",
     "Courier", "Shipment", "ShipmentLine", "ShipmentEvent",

@@ -93,6 +93,13 @@ class Order(TimestampMixin, db.Model):
     idempotency_key: Mapped[str | None] = mapped_column(String(160), unique=True)
     request_hash: Mapped[str | None] = mapped_column(String(64))
 
+    # The buyer's GSTIN, when given at checkout (printed on the bill of supply).
+    buyer_gstin: Mapped[str | None] = mapped_column(String(15))
+    # The bill of supply: its serial number ("BS/2627/000123", unique, never reused) and date, set once when
+    # the order is first paid or delivered (services/bills.py).
+    bill_number: Mapped[str | None] = mapped_column(String(16), unique=True)
+    billed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
     lines: Mapped[list["OrderLine"]] = relationship(
         back_populates="order", cascade="all, delete-orphan", order_by="OrderLine.id", lazy="selectin")
     history: Mapped[list["OrderStatusChange"]] = relationship(
@@ -224,3 +231,15 @@ class OutboxMail(db.Model):
     claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Newsletter mails: the one-click unsubscribe URL sent as List-Unsubscribe (RFC 8058).
     unsubscribe_url: Mapped[str | None] = mapped_column(String(500))
+    # The order whose bill of supply goes with the mail as a PDF (made when the mail is sent).
+    bill_order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="SET NULL"))
+
+
+class BillCounter(db.Model):
+    """The last bill of supply number given in a financial year ("2026-27"); one row per year, bumped with
+    an UPDATE in the transaction that gives the number, so two orders never share one and none is skipped."""
+
+    __tablename__ = "bill_counters"
+
+    financial_year: Mapped[str] = mapped_column(String(7), primary_key=True)
+    last_number: Mapped[int] = mapped_column(default=0)

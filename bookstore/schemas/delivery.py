@@ -4,7 +4,7 @@ from urllib.parse import urlsplit
 
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_dump, post_load, validate, validates_schema
 
-from bookstore.schemas.fields import InputSchema, Rupees, Trimmed, WholeNumber
+from bookstore.schemas.fields import Gstin, InputSchema, Rupees, Trimmed, WholeNumber
 from bookstore.services import pin_directory
 from bookstore.services.delivery import PIN_MESSAGE, ZONES
 
@@ -240,6 +240,12 @@ class ShopSettingsSchema(InputSchema):
         "description": "when the phone is answered, e.g. Monday to Saturday, 9 AM to 6 PM IST; empty: not shown"})
     socialLinks = fields.Nested(SocialLinksSchema, attribute="social_links", metadata={
         "description": "platform (facebook, instagram, x, youtube) -> the shop's profile address; sent whole"})
+    sellerName = Trimmed(attribute="seller_name", max_length=100, min_length=2,
+                         metadata={"description": "the seller's name on bills of supply and in e-mail footers"})
+    sellerAddress = Trimmed(attribute="seller_address", max_length=300, min_length=10,
+                            metadata={"description": "the seller's address on bills and in e-mail footers"})
+    sellerGstin = Gstin(attribute="seller_gstin", metadata={
+        "description": "the seller's GSTIN on bills of supply; empty: not registered"})
 
     @post_load
     def stored_form(self, data, **_kwargs):

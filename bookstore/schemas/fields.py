@@ -105,6 +105,27 @@ class Trimmed(fields.String):
         return text
 
 
+# A GSTIN: 2-digit state code, the holder's PAN (5 letters, 4 digits, a letter), the entity number, Z, a check character.
+GSTIN_PATTERN = r"^[0-3][0-9][A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$"
+GSTIN_MESSAGE = "GSTIN must be 15 characters like 29ABCDE1234F1Z5."
+
+
+class Gstin(fields.String):
+    """An Indian GSTIN, upper-cased with spaces removed; "" (not given) passes when `allow_blank`."""
+
+    def __init__(self, *, allow_blank: bool = True, **kwargs):
+        self.allow_blank = allow_blank
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = "".join(super()._deserialize(value, attr, data, **kwargs).split()).upper()
+        if not text and self.allow_blank:
+            return ""
+        if not re.match(GSTIN_PATTERN, text):
+            raise ValidationError(GSTIN_MESSAGE)
+        return text
+
+
 class UtcInstant(fields.AwareDateTime):
     """A date and time with its offset, loaded as the same instant in UTC (SQLite keeps only the clock)."""
 

@@ -7,8 +7,9 @@ from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, par
 from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
 from bookstore.schemas.delivery import DeliveryDatesSchema
 from bookstore.schemas.shipment import AdminShipmentSchema, ShipmentSchema
-from bookstore.schemas.fields import (Email, IdInput, IdString, IndianMobile, IndianState, InputSchema, Rupees, Trimmed,
-                                      UtcDateTime, required, required_text)
+from bookstore.services import bills, order_links
+from bookstore.schemas.fields import (Email, Gstin, IdInput, IdString, IndianMobile, IndianState, InputSchema, Rupees,
+                                      Trimmed, UtcDateTime, required, required_text)
 
 MAX_LINES = 20
 MAX_QUANTITY = 1000  # far above any stock; keeps arithmetic and SQL integers small
@@ -123,6 +124,8 @@ class PlaceOrderSchema(CartLinesInput):
                         error_messages=required("The order total is required."))
     # The shopper confirmed a state other than the one the PIN directory gives for the PIN.
     confirmedStateMismatch = fields.Boolean(attribute="confirmed_state_mismatch", load_default=False)
+    # A business buyer's GSTIN, printed on the bill of supply.
+    buyerGstin = Gstin(attribute="buyer_gstin", load_default="", allow_none=True)
 
 
 class OrderLineBookSchema(Schema):
@@ -196,6 +199,16 @@ class OrderSchema(Schema):
     cancelledAt = UtcDateTime(attribute="cancelled_at", allow_none=True)
     # Parcels with courier, AWB, tracking link, lines and tracking events (product §7.8).
     shipments = fields.List(fields.Nested(ShipmentSchema))
+    buyerGstin = fields.String(attribute="buyer_gstin", allow_none=True)
+    billNumber = fields.String(attribute="bill_number", allow_none=True, metadata={
+        "description": "the bill of supply's serial number, once the order is paid or delivered"})
+    billDue = fields.Function(lambda order: bills.is_due(order) or bool(order.bill_number), metadata={
+        "description": "true once the order has (or is owed) a bill of supply: GET /api/orders/{id}/bill answers"})
+    link = fields.Function(lambda order: order_links.path(order), metadata={
+        "description": "the order page with a signed, expiring token: opens without signing in"})
+    billUrl = fields.Function(
+        lambda order: order_links.bill_path(order) if bills.is_due(order) or order.bill_number else None,
+        allow_none=True, metadata={"description": "the bill's PDF with the order link's token, or null before it is due"})
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
 
@@ -203,6 +216,12 @@ class OrderSchema(Schema):
 class OrderLookupQuerySchema(InputSchema):
     orderNumber = required_text("Order number", 20, attribute="order_number")
     email = Email(required=True, error_messages=required("E-mail is required."))
+
+
+class OrderTokenQuerySchema(InputSchema):
+    """`?token=` from an order e-mail's link: the order opens without signing in."""
+
+    token = fields.String(load_default=None, validate=validate.Length(max=200, error="This order link is not valid."))
 
 
 class StatusUpdateSchema(InputSchema):

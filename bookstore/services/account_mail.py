@@ -1,4 +1,6 @@
 """The e-mails about an account: verify the address, reset the password, and security notices."""
+from urllib.parse import urlencode
+
 from bookstore.models import User
 from bookstore.services import account_links, mail
 
@@ -27,7 +29,7 @@ def password_changed(user: User) -> None:
     mail.queue(user.email, "Your Bookstore password was changed",
                f"Hello {user.first_name},\n\nThe password of your Bookstore account was just changed and every "
                "other session was signed out.\n\nIf this was not you, reset your password at once: "
-               f"{mail.shop_url('/login')}")
+               f"{mail.shop_url('/forgot-password?' + urlencode({'email': user.email}))}")
 
 
 def email_changed(user: User, old_email: str) -> None:

@@ -175,7 +175,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         discount_paise=figures.discount_paise, coupon_code=figures.coupon_code, cod_fee_paise=figures.cod_fee_paise,
         total_paise=figures.total_paise,
         payment_expires_at=now + timedelta(minutes=current_app.config["PAYMENT_WINDOW_MINUTES"]) if online else None,
-        promised_from=promise.earliest, promised_to=promise.latest,
+        promised_from=promise.earliest, promised_to=promise.latest, buyer_gstin=data.get("buyer_gstin") or None,
         idempotency_key=scoped_key, request_hash=request_hash, lines=lines,
         history=[OrderStatusChange(status="pending", by="customer", at=now)], **address,
     )

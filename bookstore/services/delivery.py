@@ -56,6 +56,10 @@ DEFAULTS: dict[str, object] = {
     "contact_address": "",
     "contact_hours": "",
     "social_links": {},  # platform (SOCIAL_PLATFORMS) -> the shop's own profile address
+    # The seller printed on bills of supply and in every e-mail's footer; GSTIN "" means not registered.
+    "seller_name": "Bookstore",
+    "seller_address": "2nd Floor, MG Road, Bengaluru, Karnataka 560001",
+    "seller_gstin": "",
 }
 
 

@@ -6,7 +6,9 @@ UPDATE), so two consumers never send it twice; a failure backs off, and the peri
 mails whose job was lost or whose claim ran out (a consumer killed mid-send). SMTP when MAIL_SERVER
 is set, otherwise the log.
 """
+import html
 import logging
+import re
 import smtplib
 from datetime import timedelta
 from email.message import EmailMessage
@@ -18,7 +20,8 @@ from sqlalchemy import and_, or_, select, update
 from bookstore import jobs
 from bookstore.extensions import db
 from bookstore.jobs import tasks
-from bookstore.models import OutboxMail, utcnow
+from bookstore.models import Order, OutboxMail, utcnow
+from bookstore.services import bills, delivery
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
@@ -37,10 +40,13 @@ def shop_url(path: str) -> str:
     return (base or "http://127.0.0.1:8000/").rstrip("/") + path
 
 
-def queue(to: str, subject: str, text: str, unsubscribe_url: str | None = None) -> OutboxMail:
+def queue(to: str, subject: str, text: str, bill_of: Order | None = None,
+          unsubscribe_url: str | None = None) -> OutboxMail:
     """Add an e-mail to the outbox; it is committed (or dropped) with the caller's transaction and
-    sent by a job after the commit. A newsletter mail names its one-click unsubscribe URL (RFC 8058)."""
-    mail = OutboxMail(to_address=to, subject=subject, body=text, unsubscribe_url=unsubscribe_url)
+    sent by a job after the commit. `bill_of`: the order whose bill of supply goes with it as a PDF. A
+    newsletter mail names its one-click unsubscribe URL (RFC 8058)."""
+    mail = OutboxMail(to_address=to, subject=subject, body=text, bill_order_id=bill_of.id if bill_of else None,
+                      unsubscribe_url=unsubscribe_url)
     db.session.add(mail)
     db.session.flush()
     jobs.after_commit(tasks.send_mail, mail.id)
@@ -130,7 +136,31 @@ def send_pending(limit: int = 100) -> tuple[int, int]:
     return sent, len(ids) - sent
 
 
-def _transmit(mail: OutboxMail) -> None:
+_LINK = re.compile(r"https?://[^\s<>\"]+")
+
+
+def footer() -> tuple[str, str]:
+    """The shop's name and address under every mail (the seller of the shop settings): text and HTML."""
+    values = delivery.settings()
+    name, address, site = values["seller_name"], values["seller_address"], shop_url("/")
+    text = f"\n\n-- \n{name}\n{address}\n{site}\n"
+    markup = (f'<hr style="border:0;border-top:1px solid #ddd;margin:24px 0 12px">'
+              f'<p style="color:#555;font-size:13px;margin:0">{html.escape(name)}<br>{html.escape(address)}<br>'
+              f'<a href="{html.escape(site)}">{html.escape(site)}</a></p>')
+    return text, markup
+
+
+def as_html(text: str) -> str:
+    """The plain text as simple HTML: paragraphs at blank lines, line breaks kept, links made clickable."""
+    def paragraph(block: str) -> str:
+        escaped = html.escape(block)
+        linked = _LINK.sub(lambda found: f'<a href="{found.group(0)}">{found.group(0)}</a>', escaped)
+        return f'<p style="margin:0 0 12px">{linked.replace(chr(10), "<br>")}</p>'
+    return "".join(paragraph(block) for block in re.split(r"\n\s*\n", text.strip()) if block.strip())
+
+
+def _message(mail: OutboxMail) -> EmailMessage:
+    """The mail as sent: a plain-text and an HTML part with the shop's footer, and the bill when it has one."""
     config = current_app.config
     message = EmailMessage()
     message["From"] = config["MAIL_DEFAULT_SENDER"]
@@ -142,7 +172,21 @@ def _transmit(mail: OutboxMail) -> None:
         # RFC 8058: mail programs show an Unsubscribe button that POSTs "List-Unsubscribe=One-Click" to the URL.
         message["List-Unsubscribe"] = f"<{mail.unsubscribe_url}>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    message.set_content(mail.body)
+    footer_text, footer_html = footer()
+    message.set_content(mail.body + footer_text)
+    message.add_alternative(
+        '<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;'
+        f'color:#222;max-width:600px">{as_html(mail.body)}{footer_html}</body></html>', subtype="html")
+    order = db.session.get(Order, mail.bill_order_id) if mail.bill_order_id else None
+    if order is not None and order.bill_number:
+        message.add_attachment(bills.render(order), maintype="application", subtype="pdf",
+                               filename=bills.file_name(order))
+    return message
+
+
+def _transmit(mail: OutboxMail) -> None:
+    config = current_app.config
+    message = _message(mail)
     if not config.get("MAIL_SERVER"):
         log.info("E-mail to %s: %s\n%s", mail.to_address, mail.subject, mail.body)
         return

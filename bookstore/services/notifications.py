@@ -1,7 +1,11 @@
-"""The e-mails a shopper gets about an order: placed, paid, and each status change."""
+"""The e-mails a shopper gets about an order: placed, paid, and each status change.
+
+Each links to the order with a signed, expiring token (`order_links`), so a guest needs no account to
+follow, cancel or download the bill; the delivered mail carries the bill of supply as a PDF.
+"""
 from bookstore import money
 from bookstore.models import Order
-from bookstore.services import delivery, mail
+from bookstore.services import delivery, mail, order_links
 
 # Statuses after which the parcel is no longer on its way: their mails promise no dates and no address.
 _JOURNEY_OVER = ("delivered", "cancelled", "returned")
@@ -23,7 +27,10 @@ def _summary(order: Order) -> str:
         if order.promised:
             text += f"Arriving {delivery.dates_text(*order.promised)}.\n"
         text += "\n"
-    return text + f"Follow your order: {mail.shop_url('/orders')}"
+    text += f"See your order (no sign-in needed): {mail.shop_url(order_links.path(order))}"
+    if order.bill_number:
+        text += f"\nBill of supply {order.bill_number}: {mail.shop_url(order_links.bill_path(order))}"
+    return text
 
 
 def order_placed(order: Order) -> None:
@@ -45,6 +52,8 @@ def status_changed(order: Order, note: str = "") -> None:
     extra = f"\n\n{note}" if note else ""
     if order.status == "cancelled" and order.payment_status in ("refund_pending", "refunded"):
         extra += f"\n\nYour payment of {_rupees(order.total_paise)} is being refunded; it reaches you in 3-5 business days."
+    if order.status == "delivered" and order.bill_number:
+        extra += f"\n\nYour bill of supply {order.bill_number} is attached."
     mail.queue(order.email, f"Order {order.order_number} is now {order.status}",
                f"Hello {order.first_name},\n\nYour order {order.order_number} is now {order.status}.{extra}\n\n"
-               f"{_summary(order)}")
+               f"{_summary(order)}", bill_of=order if order.status == "delivered" and order.bill_number else None)

@@ -4,7 +4,7 @@ from sqlalchemy import and_, func, or_, select, update
 from bookstore.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Order, OrderLine, OrderLineBook, OrderStatusChange, User, utcnow
-from bookstore.services import audit, coupons, notifications, refunds, stock
+from bookstore.services import audit, bills, coupons, notifications, order_links, refunds, stock
 from bookstore.services.paging import Page, paginate
 
 # The way an order goes (product §7.3): forward one step at a time; cancelled from the first two.
@@ -27,6 +27,22 @@ def for_viewer(public_id: str, user: User | None) -> Order:
     if user is None or not (user.is_admin or order.user_id == user.id):
         raise NotFound("Order not found.")
     return order
+
+
+def for_link_or_viewer(public_id: str, token: str | None, user: User | None) -> Order:
+    """The order an e-mailed link's token opens (no sign-in), else one its owner or an administrator may see.
+    :raise NotFound: :raise Forbidden: an expired link."""
+    if token:
+        order_links.check(public_id, token)
+        return find(public_id)
+    return for_viewer(public_id, user)
+
+
+def bill(public_id: str, token: str | None, user: User | None) -> tuple[Order, bytes]:
+    """The order's bill of supply as PDF bytes, for its owner, an administrator or the order link.
+    :raise NotFound: also before the order is paid or delivered."""
+    order = for_link_or_viewer(public_id, token, user)
+    return order, bills.for_download(order)
 
 
 def lookup(order_number: str, email: str) -> Order:
@@ -117,13 +133,14 @@ def _cancel(order: Order, by: str, note: str) -> None:
     notifications.status_changed(order)
 
 
-def cancel_by_customer(public_id: str, user: User | None) -> Order:
-    """The owner cancels a pending or processing order within an hour; a paid one is refunded by a job.
+def cancel_by_customer(public_id: str, user: User | None, token: str | None = None) -> Order:
+    """The owner (signed in, or through the order e-mail's link) cancels a pending or processing order within
+    an hour; a paid one is refunded by a job.
 
-    :raise NotFound: :raise Conflict: when too late or no longer cancellable.
+    :raise NotFound: :raise Forbidden: :raise Conflict: when too late or no longer cancellable.
     """
-    order = for_viewer(public_id, user)
-    if order.user_id != user.id:
+    order = for_link_or_viewer(public_id, token, user)
+    if not token and order.user_id != user.id:
         raise Forbidden("Only the shopper who placed the order can cancel it here.")
     if order.shipments:
         raise Conflict("Part of this order has already shipped, so it can no longer be cancelled.")
@@ -180,6 +197,7 @@ def change_status(public_id: str, new_status: str, admin: User, note: str = "") 
             mark_cash_collected(order)
         _audit_status(admin, order, before, new_status, note)
         db.session.refresh(order)
+        bills.assign_when_due(order)
         notifications.status_changed(order, note)
     db.session.commit()
     return _reload(order)

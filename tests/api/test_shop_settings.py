@@ -32,6 +32,10 @@ DEFAULTS = {
     "contactAddress": "",
     "contactHours": "",
     "socialLinks": {},
+    # The seller on bills of supply and in e-mail footers; no GSTIN: not registered.
+    "sellerName": "Bookstore",
+    "sellerAddress": "2nd Floor, MG Road, Bengaluru, Karnataka 560001",
+    "sellerGstin": "",
 }
 
 

@@ -33,7 +33,8 @@ class SmtpSink:
         return self._collector.messages
 
     def body(self, index: int = -1) -> str:
-        return self.messages[index].get_content()
+        """The plain-text part of a message (every mail also has an HTML part)."""
+        return self.messages[index].get_body(("plain",)).get_content()
 
     def __enter__(self):
         self._controller.start()

@@ -58,6 +58,7 @@ const ForgotPassword = screen(account, "ForgotPassword");
 const ResetPassword = screen(account, "ResetPassword");
 const Profile = screen(account, "Profile");
 const Orders = screen(account, "Orders");
+const OrderView = screen(account, "OrderView");
 const Wishlist = screen(account, "Wishlist");
 
 /**
@@ -139,6 +140,7 @@ export function AppRouter() {
             <Route path="reset-password" element={<ResetPassword />} />
             <Route path="profile" element={<Profile />} />
             <Route path="orders" element={<Orders />} />
+            <Route path="orders/:id" element={<OrderView />} />
             <Route path="order" element={<Orders />} />
             <Route path="wishlist" element={<Wishlist />} />
             <Route path="order-lookup" element={<OrderLookup />} />

@@ -28,7 +28,7 @@ import { SavedAddressChoice } from "../../features/addresses/components/saved-ad
 
 const ADDRESS_KEY = "checkoutAddress";
 const EMPTY_ADDRESS = { firstName: "", lastName: "", email: "", phone: "", address: "", landmark: "", city: "",
-  state: "", zipCode: "", addressType: "home" };
+  state: "", zipCode: "", addressType: "home", buyerGstin: "" };
 
 function hasStoredAddress() {
   try {

@@ -1,4 +1,4 @@
-// Order success (/order/success): what was ordered, how it is paid, and what happens next.
+// Order success (/order/success): what was ordered, where it goes, how it is paid, when it arrives, and what next.
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { paths } from "../../config/paths.js";
@@ -7,6 +7,7 @@ import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useAuth } from "../../features/auth/auth-context.jsx";
 import { lastOrder } from "../../features/checkout/last-order.js";
 import { lookupOrder } from "../../features/orders/api.js";
+import { OrderDetails } from "../../features/orders/components/order-details.jsx";
 import { formatDate, paymentStatusLabel, PAYMENT_METHODS, promiseText } from "../../features/orders/labels.js";
 
 export function OrderSuccess() {
@@ -54,6 +55,10 @@ export function OrderSuccess() {
         {order.paymentId && <div><dt>Payment ID</dt><dd>{order.paymentId}</dd></div>}
         <div><dt>Payment Status</dt><dd><span className={`status-badge status-badge--${paid ? "delivered" : "pending"}`}>{paymentStatusLabel(order.paymentStatus)}</span></dd></div>
       </dl>
+      <section className="card order-result" aria-labelledby="order-summary">
+        <h2 id="order-summary">Your order</h2>
+        <OrderDetails order={order} showPromise={false} />
+      </section>
       <section className="order-success__next" aria-labelledby="whats-next">
         <h2 id="whats-next">What's Next?</h2>
         <ul className="ticks">
@@ -65,9 +70,10 @@ export function OrderSuccess() {
       </section>
       <p className="order-success__actions">
         <Link className="button" to={paths.books()}>Continue Shopping</Link>
+        {order.link && <Link className="button button--secondary" to={order.link}>View this order</Link>}
         {isSignedIn
           ? <Link className="button button--secondary" to={paths.orders()}>View My Orders</Link>
-          : <Link className="button button--secondary" to={paths.orderLookup({ orderNumber: order.orderNumber })}>Track this order</Link>}
+          : !order.link && <Link className="button button--secondary" to={paths.orderLookup({ orderNumber: order.orderNumber })}>Track this order</Link>}
       </p>
     </div>
   );

@@ -7,7 +7,7 @@ import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";
 import { Banner, ErrorNotice, Loading } from "../../components/ui/request-state.jsx";
 import { cancelOrder, getMyOrders } from "../../features/orders/api.js";
-import { OrderDetails, StatusBadge } from "../../features/orders/components/order-details.jsx";
+import { BillLink, OrderDetails, StatusBadge } from "../../features/orders/components/order-details.jsx";
 import { canCancel, formatDate, promiseText } from "../../features/orders/labels.js";
 import { RequireSignIn } from "./login.jsx";
 import { focusHeading, screenHeading } from "../../components/layout/focus-heading.js";
@@ -71,6 +71,7 @@ function OrderCard({ order, onChanged }) {
           aria-controls={detailsId} onClick={() => setOpen(!open)}>
           {open ? "Hide Details" : "View Details"}<span className="sr-only"> of order {order.orderNumber}</span>
         </button>
+        <BillLink order={order} />
         {canCancel(order) && !confirming && (
           <button ref={cancelButton} type="button" className="link-button link-button--danger" onClick={() => setConfirming(true)}>
             Cancel Order<span className="sr-only"> {order.orderNumber}</span>
@@ -87,7 +88,7 @@ function OrderCard({ order, onChanged }) {
         )}
       </div>
       <div id={detailsId} hidden={!open}>
-        {open && <OrderDetails order={order} showPromise={false} />}
+        {open && <OrderDetails order={order} showPromise={false} showBill={false} />}
       </div>
     </li>
   );

@@ -8,4 +8,5 @@ export { Component as ForgotPassword } from "../routes/forgot-password.jsx";
 export { Component as ResetPassword } from "../routes/reset-password.jsx";
 export { Component as Profile } from "../routes/profile.jsx";
 export { Component as Orders } from "../routes/orders.jsx";
+export { Component as OrderView } from "../routes/order-view.jsx";
 export { Component as Wishlist } from "../routes/wishlist.jsx";

@@ -22,6 +22,7 @@ export const SETTING_LABELS = {
   unserviceablePins: "PINs we don't deliver to", codOnPins: "COD always offered at", codOffPins: "COD never offered at",
   codLimit: "COD order value cap", codFee: "COD fee", openCodOrdersPerContact: "Open COD orders per customer",
   shippingFee: "Shipping fee", freeShippingThreshold: "Free shipping from", maxQuantityPerLine: "Copies per book",
+  sellerName: "Seller name", sellerAddress: "Seller address", sellerGstin: "Seller GSTIN",
   ...Object.fromEntries(ZONES.flatMap(({ key, label }) => [
     [`zones.${key}.minDays`, `${label}: fewest days`], [`zones.${key}.maxDays`, `${label}: most days`],
     [`zones.${key}.cod`, `${label}: cash on delivery`], [`zones.${key}.shippingFee`, `${label}: shipping fee`],
@@ -53,6 +54,9 @@ export function valuesFromSettings(settings) {
     maxQuantityPerLine: text(settings.maxQuantityPerLine),
     ...Object.fromEntries(CONTACT.map((name) => [name, text(settings[name])])),
     ...Object.fromEntries(SOCIAL.map(([key, name]) => [name, text(settings.socialLinks?.[key])])),
+    sellerName: text(settings.sellerName),
+    sellerAddress: text(settings.sellerAddress),
+    sellerGstin: text(settings.sellerGstin),
   };
 }
 
@@ -79,7 +83,7 @@ export function settingsBody(values, initial) {
   const body = {};
   const changed = (name) => values[name] !== initial[name];
   for (const name of ["dispatchPin", "dispatchCutoff", "codLimit", "codFee", "openCodOrdersPerContact", "shippingFee",
-    "maxQuantityPerLine"]) {
+    "maxQuantityPerLine", "sellerName", "sellerAddress", "sellerGstin"]) {
     if (changed(name)) body[name] = values[name].trim();
   }
   if (changed("freeShippingThreshold")) body.freeShippingThreshold = values.freeShippingThreshold.trim() || null;

@@ -18,7 +18,7 @@ function newKey() {
  * What POST /api/orders takes: the lines by id and quantity, the address, the coupon and the total seen;
  * the address may carry confirmedStateMismatch (the shopper confirmed a state other than their PIN's).
  */
-function orderBody(lines, { confirmedStateMismatch, ...address }, method, totalPrice, couponCode) {
+function orderBody(lines, { confirmedStateMismatch, buyerGstin, ...address }, method, totalPrice, couponCode) {
   return {
     orderItems: lines.map(orderItem),
     shippingAddress: { ...Object.fromEntries(Object.entries(address).map(([key, value]) => [key, String(value).trim()])), country: "India" },
@@ -26,6 +26,7 @@ function orderBody(lines, { confirmedStateMismatch, ...address }, method, totalP
     totalPrice,
     ...(couponCode && { couponCode }),
     ...(confirmedStateMismatch && { confirmedStateMismatch: true }),
+    ...(buyerGstin?.trim() && { buyerGstin: buyerGstin.replace(/\s/g, "").toUpperCase() }),
   };
 }
 

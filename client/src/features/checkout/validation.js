@@ -18,6 +18,11 @@ export function validateShipping(address) {
   if (!errors.zipCode && !normalisePin(address.zipCode.trim())) {
     errors.zipCode = "PIN code must be 6 digits and cannot start with 0.";
   }
+  const gstin = String(address.buyerGstin ?? "").replace(/\s/g, "").toUpperCase();
+  // The server's pattern (schemas/fields.GSTIN_PATTERN): state code, PAN, entity number, Z, check character.
+  if (gstin && !/^[0-3][0-9][A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin)) {
+    errors.buyerGstin = "GSTIN must be 15 characters like 29ABCDE1234F1Z5.";
+  }
   return errors;
 }
 

@@ -6,8 +6,17 @@ export function getMyOrders({ page = 1, limit = 10, signal } = {}) {
   return apiClient(`orders/mine?page=${page}&limit=${limit}`, { signal });
 }
 
-export async function cancelOrder(orderId) {
-  const { order } = await apiClient(`orders/${encodeURIComponent(orderId)}/cancel`, { method: "POST" });
+/** `token`: the order e-mail's link token, for a guest (no sign-in). */
+export async function cancelOrder(orderId, token) {
+  const query = token ? `?${new URLSearchParams({ token })}` : "";
+  const { order } = await apiClient(`orders/${encodeURIComponent(orderId)}/cancel${query}`, { method: "POST" });
+  return order;
+}
+
+/** One order: the owner's (signed in) or, with the e-mailed link's `token`, anyone's who holds the link. */
+export async function getOrder(orderId, { token, signal } = {}) {
+  const query = token ? `?${new URLSearchParams({ token })}` : "";
+  const { order } = await apiClient(`orders/${encodeURIComponent(orderId)}${query}`, { signal });
   return order;
 }
 

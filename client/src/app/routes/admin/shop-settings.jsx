@@ -199,6 +199,21 @@ function SettingsForm({ settings }) {
         </div>
       </fieldset>
 
+      <fieldset className="adm-fieldset adm-panel">
+        <legend>Seller on bills of supply and e-mails</legend>
+        <div className="adm-grid adm-grid--thirds">
+          <FormField {...field("sellerName")} hint="The shop's name on bills and at the foot of every e-mail.">
+            {(props) => <input type="text" maxLength={100} {...bind(props)} />}
+          </FormField>
+          <FormField {...field("sellerAddress")} hint="The address printed with it.">
+            {(props) => <textarea rows={2} maxLength={300} {...bind(props)} />}
+          </FormField>
+          <FormField {...field("sellerGstin")} hint="15 characters, like 29ABCDE1234F1Z5. Empty: not registered.">
+            {(props) => <input type="text" maxLength={20} autoComplete="off" {...bind(props)} />}
+          </FormField>
+        </div>
+      </fieldset>
+
       {notice && <Alert kind="success" onDismiss={() => setNotice(null)}>{notice}</Alert>}
       <div className="adm-actions adm-actions--end adm-settings__actions">
         <button type="submit" className="adm-button" disabled={saving}>{saving ? "Saving…" : "Save settings"}</button>

@@ -63,6 +63,11 @@ function OrderDetails({ order, onChanged }) {
               {order.paidAt && <> on {formatDateTime(order.paidAt)}</>}
             </dd>
             {order.paymentId && <><dt>Payment ID</dt><dd><code>{order.paymentId}</code></dd></>}
+            {order.billUrl && (
+              <><dt>Bill of supply</dt>
+                <dd>{order.billNumber ? `${order.billNumber} · ` : ""}<a href={order.billUrl} download>Download PDF</a></dd></>
+            )}
+            {order.buyerGstin && <><dt>Buyer GSTIN</dt><dd><code>{order.buyerGstin}</code></dd></>}
           </dl>
         </section>
         <section aria-labelledby="order-customer">

@@ -65,6 +65,9 @@ export function ShippingForm({ address, errors, onChange, delivery = { status: "
       <Field label="Landmark (optional)" error={errors.landmark}>
         <input name="landmark" value={address.landmark} onChange={change} />
       </Field>
+      <Field label="GSTIN (optional)" error={errors.buyerGstin} hint="For a business: printed on your bill of supply">
+        <input name="buyerGstin" autoComplete="off" maxLength={20} value={address.buyerGstin ?? ""} onChange={change} />
+      </Field>
       <div className="form__row">
         <CityField value={address.city} error={errors.city} onChange={(city) => onChange({ ...address, city })}
           pinCity={delivery.status === "success" ? delivery.data.city ?? "" : ""} />

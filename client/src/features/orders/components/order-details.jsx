@@ -3,12 +3,23 @@ import { formatRupees } from "../../../lib/money.js";
 import { formatDate, paymentStatusLabel, PAYMENT_METHODS, promiseText, statusKey, statusLabel } from "../labels.js";
 import { timelineOf } from "../timeline.js";
 
+/** The bill of supply's PDF (the order reply's billUrl carries the order link's token), once it is due. */
+export function BillLink({ order, className = "button button--secondary button--small" }) {
+  if (!order.billUrl) return null;
+  return (
+    <a className={className} href={order.billUrl} download>
+      Download Bill<span className="sr-only"> of supply for order {order.orderNumber}</span> (PDF)
+    </a>
+  );
+}
+
 export function StatusBadge({ status }) {
   return <span className={`status-badge status-badge--${statusKey(status)}`}>{statusLabel(status)}</span>;
 }
 
-/** `showPromise`: the "Arriving between …" line (a list whose card already says it leaves it out). */
-export function OrderDetails({ order, headingLevel = 3, showPromise = true }) {
+/** `showPromise`: the "Arriving between …" line (a list whose card already says it leaves it out); `showBill`:
+ * the bill's download link (a card with its own leaves it out). */
+export function OrderDetails({ order, headingLevel = 3, showPromise = true, showBill = true }) {
   const Heading = `h${headingLevel}`;
   const address = order.shippingAddress ?? {};
   const promise = showPromise ? promiseText(order) : "";
@@ -37,6 +48,7 @@ export function OrderDetails({ order, headingLevel = 3, showPromise = true }) {
         <div className="order-details__total"><dt>Total</dt><dd>{formatRupees(order.totalPrice)}</dd></div>
         <div><dt>Payment</dt><dd>{PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod} · {paymentStatusLabel(order.paymentStatus)}</dd></div>
       </dl>
+      {showBill && order.billUrl && <p className="order-details__bill"><BillLink order={order} /></p>}
       <div className="order-details__more">
         <section>
           <Heading>Delivery address</Heading>

@@ -1,0 +1,315 @@
+"""Bills of supply: printed books are nil-rated (HSN 4901), so the shop issues a bill of supply, not a
+tax invoice. A serial number per financial year (April to March, IST), consecutive and never reused,
+is given once, when the order is first paid or delivered; the PDF is drawn from the order on request.
+
+Numbering: `assign` first claims the order (a conditional UPDATE of `billed_at`, which locks its row on
+PostgreSQL and takes SQLite's write lock), then bumps the year's `bill_counters` row with
+UPDATE ... RETURNING in the same transaction. Two orders wait for each other on that row, so they
+never share a number, and a transaction that rolls back takes its number back with it: no gaps.
+"""
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from fpdf import FPDF
+from fpdf.fonts import FontFace
+from sqlalchemy import update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from bookstore import clock, money
+from bookstore.errors import Conflict, NotFound
+from bookstore.extensions import db
+from bookstore.models import BillCounter, Order
+from bookstore.services import delivery
+from bookstore.services.india import IST
+
+log = logging.getLogger(__name__)
+
+HSN_BOOKS = "4901"
+MAX_NUMBER_LENGTH = 16  # GST rules: a serial number of at most 16 characters, unique for the financial year
+PREFIX = "BS"
+NOT_YET = "There is no bill for this order yet: a bill of supply is made once the order is paid or delivered."
+USED_UP = "This financial year's bill numbers are used up. Please tell the shop."
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+
+
+# Financial years and numbers
+
+def financial_year(moment: datetime) -> str:
+    """'2026-27' for any moment from 1 April 2026 00:00 IST to 31 March 2027 23:59 IST."""
+    day = moment.astimezone(IST).date()
+    start = day.year if day.month >= 4 else day.year - 1
+    return f"{start}-{(start + 1) % 100:02d}"
+
+
+def format_number(year: str, serial: int) -> str:
+    """'BS/2627/000123': the prefix, the year's two halves and the serial (6 digits, more when needed).
+    :raise Conflict: past 16 characters."""
+    number = f"{PREFIX}/{year[2:4]}{year[5:7]}/{serial:06d}"
+    if len(number) > MAX_NUMBER_LENGTH:
+        raise Conflict(USED_UP)
+    return number
+
+
+# The largest serial that still fits in 16 characters ("BS/2627/99999999").
+MAX_SERIAL = 10 ** (MAX_NUMBER_LENGTH - len(f"{PREFIX}/0000/")) - 1
+
+
+def is_due(order: Order) -> bool:
+    """A bill is owed once the order is paid (online, or cash collected) or delivered."""
+    return order.payment_status == "paid" or order.status == "delivered"
+
+
+def assign(order: Order) -> str:
+    """The order's bill number, given now if it has none (in the caller's transaction; the caller commits).
+    :raise Conflict: the year's numbers are used up (nothing is changed)."""
+    if order.bill_number:
+        return order.bill_number
+    now = clock.now()
+    claimed = db.session.execute(
+        update(Order).where(Order.id == order.id, Order.billed_at.is_(None)).values(billed_at=now)
+        .execution_options(synchronize_session=False)).rowcount == 1
+    if not claimed:
+        # Another transaction gave it a number and committed first.
+        db.session.refresh(order)
+        return order.bill_number
+    year = financial_year(now)
+    dialect = postgresql if db.engine.dialect.name == "postgresql" else sqlite
+    db.session.execute(dialect.insert(BillCounter).values(financial_year=year, last_number=0)
+                       .on_conflict_do_nothing(index_elements=[BillCounter.financial_year]))
+    serial = db.session.scalar(
+        update(BillCounter).where(BillCounter.financial_year == year, BillCounter.last_number < MAX_SERIAL)
+        .values(last_number=BillCounter.last_number + 1).returning(BillCounter.last_number)
+        .execution_options(synchronize_session=False))
+    if serial is None:
+        db.session.execute(update(Order).where(Order.id == order.id).values(billed_at=None)
+                           .execution_options(synchronize_session=False))
+        raise Conflict(USED_UP)
+    number = format_number(year, serial)
+    db.session.execute(update(Order).where(Order.id == order.id).values(bill_number=number)
+                       .execution_options(synchronize_session=False))
+    db.session.refresh(order)
+    return number
+
+
+def assign_when_due(order: Order) -> None:
+    """In a payment's or delivery's transaction: number the bill if one is owed. A year whose numbers are
+    used up never stops a payment; it is logged and the bill is refused when asked for."""
+    if order.bill_number or not is_due(order):
+        return
+    try:
+        assign(order)
+    except Conflict:
+        log.error("No bill number left for order %s in %s", order.order_number, financial_year(clock.now()))
+
+
+def for_download(order: Order) -> bytes:
+    """The order's bill as PDF bytes, numbering it first if it is owed and has no number yet (orders paid
+    before bills existed). :raise NotFound: before the order is paid or delivered. :raise Conflict:"""
+    if not order.bill_number:
+        if not is_due(order):
+            raise NotFound(NOT_YET)
+        assign(order)
+        db.session.commit()
+    return render(order)
+
+
+def file_name(order: Order) -> str:
+    """'bill-BS-2627-000123.pdf'"""
+    return f"bill-{order.bill_number.replace('/', '-')}.pdf"
+
+
+# Amounts in words, Indian numbering
+
+_ONES = ("Zero One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve Thirteen Fourteen Fifteen "
+         "Sixteen Seventeen Eighteen Nineteen").split()
+_TENS = "_ _ Twenty Thirty Forty Fifty Sixty Seventy Eighty Ninety".split()
+
+
+def _below_hundred(n: int) -> str:
+    if n < 20:
+        return _ONES[n]
+    tens, ones = divmod(n, 10)
+    return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
+
+
+def _below_thousand(n: int) -> str:
+    hundreds, rest = divmod(n, 100)
+    words = [f"{_ONES[hundreds]} Hundred"] if hundreds else []
+    if rest:
+        words.append(_below_hundred(rest))
+    return " ".join(words)
+
+
+def number_in_words(n: int) -> str:
+    """Indian numbering: 12345678 -> 'One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred Seventy-Eight'."""
+    if n == 0:
+        return "Zero"
+    crore, rest = divmod(n, 10 ** 7)
+    lakh, rest = divmod(rest, 10 ** 5)
+    thousand, rest = divmod(rest, 1000)
+    words = []
+    if crore:
+        words.append(f"{number_in_words(crore)} Crore")
+    if lakh:
+        words.append(f"{_below_hundred(lakh)} Lakh")
+    if thousand:
+        words.append(f"{_below_hundred(thousand)} Thousand")
+    if rest:
+        words.append(_below_thousand(rest))
+    return " ".join(words)
+
+
+def rupees_in_words(paise: int) -> str:
+    """'Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Fifty Paise Only'."""
+    rupees, rest = divmod(paise, 100)
+    text = f"Rupees {number_in_words(rupees)}"
+    if rest:
+        text += f" and {number_in_words(rest)} Paise"
+    return text + " Only"
+
+
+# The document
+
+@dataclass(frozen=True)
+class BillLine:
+    description: str
+    hsn: str
+    quantity: int | None
+    value_paise: int
+
+
+def lines_of(order: Order) -> list[BillLine]:
+    """The books at their value after the coupon (shared out in proportion, the rest on the last line so the
+    lines add up), then shipping and the cash-on-delivery fee: parts of one composite supply of books."""
+    books = list(order.lines)
+    left = order.discount_paise
+    bill_lines = []
+    for index, line in enumerate(books):
+        if index == len(books) - 1:
+            share = left
+        else:
+            share = order.discount_paise * line.line_total_paise // max(order.items_paise, 1)
+        left -= share
+        bill_lines.append(BillLine(f"{line.title} — {line.author}" if line.author else line.title, HSN_BOOKS,
+                                   line.quantity, line.line_total_paise - share))
+    if order.shipping_paise:
+        bill_lines.append(BillLine("Shipping (part of the composite supply of books)", HSN_BOOKS, None,
+                                   order.shipping_paise))
+    if order.cod_fee_paise:
+        bill_lines.append(BillLine("Cash on delivery fee (part of the composite supply of books)", HSN_BOOKS, None,
+                                   order.cod_fee_paise))
+    return bill_lines
+
+
+def seller() -> dict:
+    """The seller's name, address and GSTIN ("" when not registered) from the shop settings."""
+    values = delivery.settings()
+    return {"name": values["seller_name"], "address": values["seller_address"], "gstin": values["seller_gstin"]}
+
+
+def _rupees(paise: int) -> str:
+    return money.rupees_text(paise, always_paise=True)
+
+
+class _Pdf(FPDF):
+    def footer(self):
+        self.set_y(-15)
+        self.set_font("Noto", size=8)
+        self.set_text_color(90)
+        self.cell(0, 8, "This is a computer-generated bill of supply and needs no signature.", align="C")
+
+
+def _new_pdf() -> FPDF:
+    pdf = _Pdf(format="A4")
+    pdf.add_font("Noto", "", str(FONTS / "NotoSans-Regular.ttf"))
+    pdf.add_font("Noto", "B", str(FONTS / "NotoSans-Bold.ttf"))
+    pdf.add_font("NotoDevanagari", "", str(FONTS / "NotoSansDevanagari-Regular.ttf"))
+    # Hindi names: glyphs from the Devanagari font, joined into conjuncts by HarfBuzz (uharfbuzz).
+    pdf.set_fallback_fonts(["NotoDevanagari"], exact_match=False)
+    pdf.set_text_shaping(True)
+    pdf.set_auto_page_break(True, margin=20)
+    pdf.add_page()
+    return pdf
+
+
+def _para(pdf: FPDF, width: float, height: float, text: str, **kwargs) -> None:
+    """A wrapped paragraph on its own lines. The font is set again after it: fpdf2 2.8 leaves the
+    Devanagari fallback font's glyph map in use after a paragraph that needed it, garbling the next one."""
+    family, style, size = pdf.font_family, pdf.font_style, pdf.font_size_pt
+    pdf.multi_cell(width, height, text, new_x="LMARGIN", new_y="NEXT", **kwargs)
+    pdf.set_font("NotoDevanagari", "", size)  # a change of font, so the next one is not skipped as a repeat
+    pdf.set_font(family, style, size)
+
+
+def render(order: Order) -> bytes:
+    """The bill of supply as a PDF."""
+    shop = seller()
+    billed_on = order.billed_at if order.billed_at.tzinfo else order.billed_at.replace(tzinfo=timezone.utc)
+    pdf = _new_pdf()
+    width = pdf.epw
+    pdf.set_font("Noto", "B", 16)
+    pdf.cell(width, 9, "Bill of Supply", new_x="LMARGIN", new_y="NEXT", align="C")
+    pdf.set_font("Noto", size=8)
+    _para(pdf, width, 4.5, "Printed books are exempt from GST (nil-rated, HSN 4901): a bill of supply, not a "
+                   "tax invoice (CGST Act, section 31(3)(c)).", align="C")
+    pdf.ln(3)
+
+    top = pdf.get_y()
+    half = width / 2 - 3
+    pdf.set_font("Noto", "B", 10)
+    _para(pdf, half, 5, shop["name"])
+    pdf.set_font("Noto", size=9)
+    _para(pdf, half, 4.5, shop["address"])
+    _para(pdf, half, 4.5, f"GSTIN: {shop['gstin'] or 'not registered'}")
+    left_end = pdf.get_y()
+    pdf.set_xy(pdf.l_margin + half + 6, top)
+    facts = [("Bill No.", order.bill_number), ("Date", billed_on.astimezone(IST).strftime("%d %b %Y")),
+             ("Order", order.order_number or order.public_id), ("Place of supply", order.state)]
+    for label, value in facts:
+        pdf.set_x(pdf.l_margin + half + 6)
+        pdf.set_font("Noto", "B", 9)
+        pdf.cell(28, 5, label)
+        pdf.set_font("Noto", size=9)
+        pdf.cell(half - 28, 5, str(value), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_y(max(left_end, pdf.get_y()) + 4)
+
+    pdf.set_font("Noto", "B", 10)
+    pdf.cell(width, 5, "Bill to", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Noto", size=9)
+    address = ", ".join(part for part in (order.address, order.landmark, order.city) if part)
+    for text in (f"{order.first_name} {order.last_name}", address, f"{order.state} {order.zip_code}, {order.country}",
+                 f"Phone {order.phone}"):
+        _para(pdf, width, 4.5, text)
+    if order.buyer_gstin:
+        _para(pdf, width, 4.5, f"GSTIN: {order.buyer_gstin}")
+    pdf.ln(4)
+
+    widths = (8, width - 8 - 16 - 14 - 34, 16, 14, 34)
+    pdf.set_font("Noto", size=9)
+    with pdf.table(width=width, col_widths=widths, text_align=("CENTER", "LEFT", "CENTER", "CENTER", "RIGHT"),
+                   line_height=5.5, headings_style=FontFace(emphasis="BOLD", fill_color=235)) as table:
+        table.row(("#", "Description", "HSN", "Qty", "Value (₹)"))
+        for number, line in enumerate(lines_of(order), start=1):
+            table.row((str(number), line.description, line.hsn,
+                       "" if line.quantity is None else str(line.quantity), _rupees(line.value_paise)[1:]))
+    pdf.ln(2)
+    pdf.set_font("Noto", "B", 10)
+    pdf.cell(width - 34, 6, "Total", align="R")
+    pdf.cell(34, 6, _rupees(order.total_paise), align="R", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Noto", size=9)
+    pdf.cell(width - 34, 5, "Tax", align="R")
+    pdf.cell(34, 5, "NIL", align="R", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(2)
+    _para(pdf, width, 5, f"Amount in words: {rupees_in_words(order.total_paise)}")
+    pdf.set_font("Noto", "B", 10)
+    pdf.cell(width, 6, "Tax: NIL", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Noto", size=9)
+    method = "paid online" if order.payment_method == "online" else "cash on delivery"
+    _para(pdf, width, 4.5, f"Payment: {method}. Books, shipping and fees are one composite supply whose principal "
+                   "supply is printed books (HSN 4901, nil-rated).")
+    pdf.set_title(f"Bill of supply {order.bill_number}")
+    pdf.set_author(shop["name"])
+    return bytes(pdf.output())
+
