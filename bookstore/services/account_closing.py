@@ -10,13 +10,13 @@ replaced; every token issued until now is refused. Audited as `account.close`.
 """
 import secrets
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, or_, select, update
 from werkzeug.security import check_password_hash
 
 from bookstore.errors import Conflict, Forbidden, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import (AccountToken, CartLine, NewsletterSubscriber, Order, Review, SavedAddress, User,
-                              WishlistItem, utcnow)
+from bookstore.models import (AccountToken, BookAlert, CartLine, NewsletterSubscriber, Order, Review, SavedAddress,
+                              User, WishlistItem, utcnow)
 from bookstore.services import audit, mail, reviews, sessions
 
 CLOSED_DOMAIN = "closed.invalid"  # RFC 2606: .invalid never routes, so no mail can reach a closed account
@@ -61,7 +61,7 @@ def close(user: User, password: str | None, confirmation: str | None) -> None:
     old_email, first_name = user.email, user.first_name
     mail.queue(old_email, "Your Bookstore account is closed",
                f"Hello {first_name},\n\nYour Bookstore account has been closed as you asked. We have erased your "
-               "name, phone number, saved addresses, cart, wishlist, reviews and newsletter subscription, and "
+               "name, phone number, saved addresses, cart, wishlist, reviews, book alerts and newsletter subscription, and "
                "signed out every device. We keep your past orders' amounts and places of delivery, as the law on "
                "accounts requires, without your name or contact details.\n\nYou are welcome to register again "
                f"with this address at any time: {mail.shop_url('/register')}")
@@ -69,6 +69,8 @@ def close(user: User, password: str | None, confirmation: str | None) -> None:
     for model in (SavedAddress, CartLine, WishlistItem, AccountToken):
         db.session.execute(delete(model).where(model.user_id == user.id))
     db.session.execute(delete(NewsletterSubscriber).where(NewsletterSubscriber.email == old_email))
+    # "Notify me" alerts are kept by address, signed in or not: none may mail a closed account.
+    db.session.execute(delete(BookAlert).where(or_(BookAlert.user_id == user.id, BookAlert.email == old_email)))
     _forget_reviews(user)
     db.session.execute(update(Order).where(Order.user_id == user.id).values(
         email=placeholder, first_name="Closed", last_name="account", phone="", address="Erased", landmark="")

@@ -3,8 +3,8 @@ shopper's details, reviews gone with the books' averages recomputed, every sessi
 import pytest
 
 from bookstore.extensions import db
-from bookstore.models import (AuditEntry, Book, CartLine, NewsletterSubscriber, Order, Review, SavedAddress, User,
-                              WishlistItem)
+from bookstore.models import (AuditEntry, Book, BookAlert, CartLine, NewsletterSubscriber, Order, Review,
+                              SavedAddress, User, WishlistItem)
 from bookstore.security import issue_token
 from bookstore.services import reviews
 from tests.factories import count
@@ -16,8 +16,8 @@ ADDRESS = {"firstName": "Asha", "lastName": "Verma", "phone": "9876543210", "add
 
 
 def _shopper_with_everything(client, factories):
-    """A registered shopper with a delivered order, a review, a saved address, a cart, a wishlist and the
-    newsletter; returns (headers, order, book)."""
+    """A registered shopper with a delivered order, a review, a saved address, a cart, a wishlist, the
+    newsletter and a back-in-stock alert; returns (headers, order, book)."""
     headers = bearer(register(client)["token"])
     book, other = factories.book(), factories.book()
     order = factories.order([(book, 1)], client=client, headers=headers)
@@ -28,6 +28,8 @@ def _shopper_with_everything(client, factories):
     client.put("/api/cart", headers=headers, json={"items": [{"book": str(other.id), "quantity": 2}]})
     client.post("/api/users/wishlist", headers=headers, json={"bookId": str(other.id)})
     db.session.add(NewsletterSubscriber(email=REGISTRATION["email"]))
+    gone = factories.book(stock=0)
+    db.session.add(BookAlert(email=REGISTRATION["email"], book_id=gone.id, kind="back-in-stock"))
     db.session.commit()
     return headers, order, book
 
@@ -54,7 +56,7 @@ def test_closing_erases_the_account_and_keeps_its_orders(mail_app, smtp_sink, fa
     assert account.closed_at is not None and account.email.endswith("@closed.invalid")
     assert (account.first_name, account.phone, account.password_hash, account.delivery_pin) == (
         "Closed", None, None, None)
-    for model in (SavedAddress, CartLine, WishlistItem, NewsletterSubscriber):
+    for model in (SavedAddress, CartLine, WishlistItem, NewsletterSubscriber, BookAlert):
         assert count(model) == 0, model
     assert db.session.scalar(db.select(db.func.count()).select_from(Review).where(Review.user_id == user_id)) == 0
     assert (db.session.get(Book, book.id).rating, db.session.get(Book, book.id).rating_count) == (5.0, 1)
