@@ -23,7 +23,7 @@ export function Privacy() {
       <p>Order records are kept as long as the law requires for accounts and taxes. If you are signed in, your cart and saved addresses are kept with your account until you change them.</p>
       <p>
         You can close your account at any time from your profile: we erase your name, e-mail address, phone number,
-        saved addresses, cart, wishlist, reviews and newsletter subscription at once, and sign out every device. Past
+        saved addresses, cart, wishlist, reviews, book alerts and newsletter subscription at once, and sign out every device. Past
         orders keep their amounts and place of delivery for our accounts, without your name or contact details.
         Every newsletter has a one-click unsubscribe link.
       </p>
