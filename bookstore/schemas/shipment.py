@@ -79,7 +79,11 @@ class ShipmentEventSchema(Schema):
 
 
 class ShipmentLineSchema(Schema):
-    book = fields.Function(lambda part: str(part.order_line.book_id))
+    # A kit's line names its kit instead of a book (null book).
+    book = fields.Function(lambda part: str(part.order_line.book_id) if part.order_line.book_id else None,
+                           allow_none=True)
+    kit = fields.Function(lambda part: str(part.order_line.kit_id) if part.order_line.kit_id else None,
+                          allow_none=True)
     title = fields.Function(lambda part: part.order_line.title)
     quantity = fields.Integer()
 

@@ -103,7 +103,7 @@ def _adhoc_order(order: Order, lines: list[tuple[OrderLine, int]], request: dict
         "billing_address": order.address, "billing_address_2": order.landmark, "billing_city": order.city,
         "billing_pincode": order.zip_code, "billing_state": order.state, "billing_country": order.country,
         "billing_email": order.email, "billing_phone": order.phone[-10:], "shipping_is_billing": True,
-        "order_items": [{"name": line.title[:200], "sku": f"BOOK-{line.book_id}", "units": quantity,
+        "order_items": [{"name": line.title[:200], "sku": f"BOOK-{line.book_id}" if line.kit_id is None else f"KIT-{line.kit_id}", "units": quantity,
                          "selling_price": float(money.to_rupees(line.unit_price_paise)), "hsn": 4901}
                         for line, quantity in lines],
         "payment_method": "COD" if cod else "Prepaid",

@@ -14,7 +14,7 @@ from bookstore.errors import ApiError, BadRequest, Conflict, Forbidden, NotFound
 from bookstore.extensions import db
 from bookstore.models import (Book, Courier, Order, OrderLine, Shipment, ShipmentEvent, ShipmentLine, User, parse_id,
                               utcnow)
-from bookstore.services import audit, mail, notifications, orders, refunds
+from bookstore.services import alerts, audit, mail, notifications, orders, refunds
 from bookstore.services.aggregators import AGGREGATORS, tracking_link
 from bookstore.services.india import IST
 
@@ -77,6 +77,17 @@ def _chosen_lines(order: Order, wanted: list[dict] | None) -> list[tuple[OrderLi
             raise Conflict(f"Only {left[line.id]} of {line.quantity} copies of “{line.title}” are left to ship.")
         chosen.append((line, copies))
     return chosen
+
+
+def _books_in(shipment: Shipment) -> dict[int, int]:
+    """Copies of each book in a parcel: a book line's own, or each of a kit's books times the kits sent."""
+    copies: dict[int, int] = {}
+    for part in shipment.lines:
+        line = part.order_line
+        per_unit = {line.book_id: 1} if line.kit_id is None else {kb.book_id: kb.quantity for kb in line.kit_books}
+        for book_id, quantity in per_unit.items():
+            copies[book_id] = copies.get(book_id, 0) + quantity * part.quantity
+    return copies
 
 
 def ship(public_id: str, request: dict, admin: User) -> Order:
@@ -243,10 +254,12 @@ def receive_returned(public_id: str, shipment_id: str, admin: User) -> Order:
         .values(received_at=utcnow(), status="received").execution_options(synchronize_session=False)).rowcount == 1
     if not claimed:
         raise Conflict("The parcel changed meanwhile. Please reload the order.")
-    for part in sorted(shipment.lines, key=lambda part: part.order_line.book_id):
-        db.session.execute(update(Book).where(Book.id == part.order_line.book_id)
-                           .values(stock=Book.stock + part.quantity, copies_sold=Book.copies_sold - part.quantity)
+    copies = _books_in(shipment)
+    for book_id in sorted(copies):  # in id order, as every stock write, so two writers never deadlock
+        db.session.execute(update(Book).where(Book.id == book_id)
+                           .values(stock=Book.stock + copies[book_id], copies_sold=Book.copies_sold - copies[book_id])
                            .execution_options(synchronize_session=False))
+    alerts.awaken(sorted(copies))  # copies back on the shelf: shoppers waiting for them are told
     db.session.refresh(order)
     before = {"status": order.status}
     by = f"admin:{admin.id}"

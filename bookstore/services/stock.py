@@ -36,5 +36,5 @@ def release(order: Order) -> bool:
             .execution_options(synchronize_session=False)
         )
     # Copies back on the shelf: shoppers waiting for these books are told after the commit.
-    alerts.awaken(line.book_id for line in order.lines)
+    alerts.awaken(copies)  # each book given back, a kit's books included
     return True

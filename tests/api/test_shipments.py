@@ -12,7 +12,7 @@ from sqlalchemy import select
 from bookstore.extensions import db
 from bookstore.models import AuditEntry, OutboxMail, Shipment, ShipmentEvent, User, utcnow
 from tests.api.test_payments import online_order, pay, verify
-from tests.factories import ADDRESS, placed
+from tests.factories import ADDRESS, SHIPPING_PAISE, placed
 from tests.helpers import assert_refused, order_row, outbox_subjects, set_order, stock_of
 
 
@@ -381,3 +381,30 @@ def test_shoppers_cannot_ship(client, auth, books):
     assert ship(client, order, {}, courier="DTDC", awb="Z1").status_code == 401
     assert ship(client, order, auth.customer(), courier="DTDC", awb="Z1").status_code == 403
     assert shipment_count() == 0
+
+
+def test_a_kit_shipped_and_returned_to_origin_gives_each_of_its_books_back(client, admin, books):
+    """A kit's line ships like any line (named by its kit in the reply); received back after an RTO, every
+    book of the kit returns to stock, times its copies per kit."""
+    first, second = books
+    made = client.post("/api/admin/kits", headers=admin, json={
+        "name": "GATE and CAT pair", "price": 500, "description": "Two books.",
+        "books": [{"book": str(first.id), "quantity": 1}, {"book": str(second.id), "quantity": 2}]})
+    assert made.status_code == 201, made.get_json()
+    kit = made.get_json()["kit"]
+    body = {"orderItems": [{"kit": kit["_id"], "quantity": 2}], "shippingAddress": dict(ADDRESS),
+            "paymentMethod": "cod", "totalPrice": (2 * 50000 + SHIPPING_PAISE) / 100}
+    response = client.post("/api/orders", json=body)
+    assert response.status_code == 201, response.get_json()
+    order = response.get_json()["order"]
+    assert stock_of(first) == (8, 2) and stock_of(second) == (6, 4)
+
+    shipped = ship(client, order, admin, courier="DTDC", awb="KIT1")
+    assert shipped.status_code == 201, shipped.get_json()
+    parcel = shipped.get_json()["order"]["shipments"][0]
+    assert parcel["lines"] == [{"book": None, "kit": kit["_id"], "title": "GATE and CAT pair", "quantity": 2}]
+    event(client, order, parcel["_id"], admin, status="rto")
+    received = receive(client, order, parcel["_id"], admin)
+    assert received.status_code == 200, received.get_json()
+    assert received.get_json()["order"]["status"] == "returned"
+    assert stock_of(first) == (10, 0) and stock_of(second) == (10, 0)
