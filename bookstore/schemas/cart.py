@@ -2,7 +2,7 @@
 from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from bookstore.models import parse_id
-from bookstore.schemas.book import BookSchema
+from bookstore.schemas.book import BookCardSchema
 from bookstore.schemas.fields import InputSchema, required
 from bookstore.schemas.order import MAX_LINES, TOO_MANY_LINES, OrderItemInput
 
@@ -25,13 +25,16 @@ class CartInputSchema(InputSchema):
 
     @validates_schema
     def one_line_per_book(self, data, **_kwargs):
+        # Kits are priced and re-read from GET /api/kits by the browser's cart; the saved cart keeps books.
+        if any(item.get("kit") is not None or item.get("book") is None for item in data.get("items", [])):
+            raise ValidationError("The saved cart holds books only; kits stay in this browser's cart.", "items")
         books = [parse_id(item["book"]) or item["book"] for item in data.get("items", [])]
         if len(books) != len(set(books)):
             raise ValidationError("Each book may appear only once; change its quantity instead.", "items")
 
 
 class CartLineSchema(Schema):
-    book = fields.Nested(BookSchema)
+    book = fields.Nested(BookCardSchema)
     quantity = fields.Integer()
 
 

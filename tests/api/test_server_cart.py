@@ -45,10 +45,11 @@ def test_put_replaces_the_whole_cart_and_get_reads_it_in_order(client, auth, fac
     ([{"book": "BOOK", "quantity": 1}, {"book": "BOOK", "quantity": 2}], "items"),
     ([{"book": "ARCHIVED", "quantity": 1}], "items"),
     ([{"quantity": 1}], "items"),
+    ([{"kit": "1", "quantity": 1}], "items"),  # kits stay in the browser's cart
 ])
 def test_bad_carts_are_refused_and_change_nothing(client, auth, factories, items, field):
-    """Unknown, archived or repeated books, quantities outside 1..copies per line (10) and bad shapes are 422,
-    and the saved cart stays as it was."""
+    """Unknown, archived or repeated books, quantities outside 1..copies per line (10), kits and bad shapes are
+    422, and the saved cart stays as it was."""
     headers = auth.customer()
     book, kept = factories.book(), factories.book()
     archived = factories.book(archived=True)

@@ -2,6 +2,7 @@
 // saved after every change. Loaded lazily, only once someone is signed in.
 import { apiClient } from "../../lib/api-client.js";
 import { getToken } from "../../lib/auth-storage.js";
+import { isKitItem } from "../../lib/kit-lines.js";
 import { mergeCarts } from "./cart-merge.js";
 import { readCart, replaceStoredCart } from "./cart-storage.js";
 
@@ -29,7 +30,10 @@ function rememberSaved(value) {
   }
 }
 
-const body = (lines) => ({ items: lines.map(({ book, quantity }) => ({ book: book._id, quantity })) });
+// Books only: a kit's line ("kit-<id>", lib/kit-lines.js) stays in this browser's cart.
+const body = (lines) => ({
+  items: lines.filter(({ book }) => !isKitItem(book)).map(({ book, quantity }) => ({ book: book._id, quantity })),
+});
 
 /**
  * At sign-in: the browser's cart plus the saved one (cart-merge.js), stored in both places. Once per token;
