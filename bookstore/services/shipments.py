@@ -14,7 +14,7 @@ from bookstore.errors import ApiError, BadRequest, Conflict, Forbidden, NotFound
 from bookstore.extensions import db
 from bookstore.models import (Book, Courier, Order, OrderLine, Shipment, ShipmentEvent, ShipmentLine, User, parse_id,
                               utcnow)
-from bookstore.services import alerts, audit, mail, notifications, orders, refunds
+from bookstore.services import alerts, audit, bills, mail, notifications, orders, refunds
 from bookstore.services.aggregators import AGGREGATORS, tracking_link
 from bookstore.services.india import IST
 
@@ -234,6 +234,7 @@ def _complete_if_delivered(order: Order, by: str) -> None:
     if orders.move(order, "delivered", by if by != "webhook" else "system", "Delivered by the courier"):
         orders.mark_cash_collected(order)
         db.session.refresh(order)
+        bills.assign_when_due(order)  # before the delivered mail, which carries the bill
         notifications.status_changed(order)
 
 

@@ -215,7 +215,8 @@ def test_a_partly_shipped_order_cannot_be_cancelled(client, auth, admin, books):
 
 def test_tracking_events_until_delivered_complete_a_cash_order(client, auth, admin, books):
     """Picked up, in transit, out for delivery, delivered: each is listed on the shipment in time order;
-    delivered completes the order, a cash-on-delivery order becomes paid and the delivered mail goes."""
+    delivered completes the order, a cash-on-delivery order becomes paid and is billed, and the delivered mail
+    goes with the bill."""
     shopper = auth.customer()
     order = placed(client, [(books[0], 1)], headers=shopper)
     sid = ship(client, order, admin, courier="Delhivery", awb="T1").get_json()["order"]["shipments"][0]["_id"]
@@ -231,6 +232,7 @@ def test_tracking_events_until_delivered_complete_a_cash_order(client, auth, adm
     reply = response.get_json()["order"]
     assert (reply["status"], reply["paymentStatus"]) == ("delivered", "paid")
     assert reply["shipments"][0]["status"] == "delivered"
+    assert reply["billNumber"] and last_mail().bill_order_id == order_row(order["_id"]).id
     mine = client.get(f"/api/orders/{order['_id']}", headers=shopper).get_json()["order"]
     assert [(e["status"], e["location"]) for e in mine["shipments"][0]["events"]] == [
         ("picked_up", "Bengaluru"), ("in_transit", "Hyderabad Hub"), ("failed_attempt", "Pune"),
