@@ -1,4 +1,4 @@
-"""Lighthouse scores of the storefront: home, books and a book page, mobile settings.
+"""Lighthouse scores of the storefront: home, books, a book page and an exam page, mobile settings.
 
 Usage (from the project root):
 

@@ -1,4 +1,4 @@
-"""Storefront page-load benchmark: headless Chromium loading the home, books and a book page.
+"""Storefront page-load benchmark: headless Chromium loading the home, books, a book and an exam page.
 
 Usage (from the project root):
 
@@ -90,12 +90,13 @@ def _median(values: list) -> float:
 
 @contextlib.contextmanager
 def storefront_pages(url: str | None, scratch: Path):
-    """(base URL, {name: path}) of the three pages measured: on the shop at `url`, or on a demo shop
-    started in `scratch` for the run and stopped after it."""
+    """(base URL, {name: path}) of the four pages measured (home, /books, a book page, an exam page): on the
+    shop at `url`, or on a demo shop started in `scratch` for the run and stopped after it."""
     server = None if url else serve_demo_shop(scratch)
     base_url = url.rstrip("/") if url else server.base_url
     try:
-        yield base_url, {"home": "/", "books": "/books", "book page": first_book_path(base_url)}
+        yield base_url, {"home": "/", "books": "/books", "book page": first_book_path(base_url),
+                         "exam page": "/exam/jee-main"}
     finally:
         if server:
             server.stop()
