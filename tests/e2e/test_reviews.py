@@ -66,7 +66,7 @@ def test_a_delivered_buyer_reviews_and_the_admin_hides_it(page_factory, width, s
     expect(reviews.locator(".review")).to_contain_text("Every reaction explained")
     expect(reviews.locator(".review")).to_contain_text("Kiran R.")
     expect(reviews.get_by_role("img", name="4 out of 5 stars").first).to_be_visible()
-    expect(reviews.locator(".reviews__summary")).to_have_text("★★★★☆Rated 4.0 out of 5 (1 ratings)")
+    expect(reviews.locator(".reviews__summary")).to_have_text("★★★★☆Rated 4.0 out of 5 (1 rating)")
     expect(reviews.get_by_role("button", name="Edit your review")).to_be_visible()
     assert_no_axe_violations(page)
     assert_no_horizontal_scroll(page)
