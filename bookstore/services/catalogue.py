@@ -2,11 +2,12 @@
 from dataclasses import dataclass
 
 from sqlalchemy import func, or_, select
+from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.sql import operators
 
 from bookstore.errors import NotFound
 from bookstore.extensions import db
-from bookstore.models import Book, Category, book_exams, book_subjects, medium_from_text, parse_id
+from bookstore.models import Book, Category, ExamSubject, book_exams, book_subjects, medium_from_text, parse_id
 from bookstore.services import exams, listing_anchors, listing_counts, search
 from bookstore.services.paging import Page, count
 
@@ -215,12 +216,19 @@ def _filter_versions(shelf: Category | None) -> tuple[int, int]:
 
 
 def get_book(book_id: str) -> Book:
-    """A visible book by its id. :raise NotFound: for unknown, archived or malformed ids."""
+    """A visible book by its id, with what its page shows (exams, subjects, editions) loaded in four
+    statements. :raise NotFound: for unknown, archived or malformed ids."""
     key = parse_id(book_id)
-    book = db.session.get(Book, key) if key else None
+    book = db.session.get(Book, key, options=WHOLE_BOOK) if key else None
     if book is None or book.archived:
         raise NotFound("Book not found.")
     return book
+
+
+# One book whole (BookSchema): the edition it replaces joined, its exams, subjects (with their exams) and newer
+# editions one statement each, instead of a lazy load per attribute and per subject's exam.
+WHOLE_BOOK = (joinedload(Book.replaces_ref), selectinload(Book.exams),
+              selectinload(Book.subjects).joinedload(ExamSubject.exam), selectinload(Book.newer_editions))
 
 
 def visible_books(book_ids: list[str]) -> list[Book]:

@@ -318,3 +318,31 @@ def test_deleting_an_older_edition_unlinks_the_newer(client, admin, factories):
     response = client.delete(f"/api/books/{older.id}", headers=admin)
     assert response.status_code == 200 and response.get_json()["archived"] is False
     assert fresh(newer).replaces_id is None and count(Book) == 1
+
+
+def test_one_book_is_a_fixed_number_of_statements(client, factories):
+    """A book's page reads the book with its category and the edition it replaces, then its exams, its
+    subjects (with their exams) and its newer editions: the same few statements however many it has."""
+    def statements_for(book_id) -> int:
+        db.session.expunge_all()  # as a request starts: nothing already loaded
+        seen = []
+
+        def record(_connection, _cursor, statement, *_args):
+            seen.append(statement)
+
+        event.listen(db.engine, "before_cursor_execute", record)
+        try:
+            assert ok(client.get(f"/api/books/{book_id}"))["book"]
+        finally:
+            event.remove(db.engine, "before_cursor_execute", record)
+        return len(seen)
+
+    older = factories.book()
+    few = factories.book(exams=[exam("jee-main")], subjects=[subject("jee-main", "physics")], replaces=older)
+    many = factories.book(exams=[exam("jee-main"), exam("neet-ug"), exam("cat")], replaces=older,
+                          subjects=[subject("jee-main", "physics"), subject("jee-main", "chemistry"),
+                                    subject("neet-ug", "biology")])
+    for _ in range(3):
+        factories.book(replaces=many)
+    many_id, few_id = many.id, few.id
+    assert statements_for(many_id) == statements_for(few_id) <= 4
