@@ -49,7 +49,8 @@ export function Exam() {
           <div className="section__head">
             <h2 id="exam-bestsellers-title">Best sellers for {exam.shortName}</h2>
           </div>
-          <BookGrid books={data.bestSellers.slice(0, 4)} />
+          {/* The first covers are the page's largest paint: loaded at once, not lazily. */}
+          <BookGrid books={data.bestSellers.slice(0, 4)} priority={2} />
         </section>
       )}
       <ExamKits exam={exam} />
