@@ -9,15 +9,13 @@ never share a number, and a transaction that rolls back takes its number back wi
 """
 import logging
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 
-from fpdf import FPDF
-from fpdf.fonts import FontFace
 from sqlalchemy import update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from bookstore import clock, money
+from bookstore import clock
 from bookstore.errors import Conflict, NotFound
 from bookstore.extensions import db
 from bookstore.models import BillCounter, Order
@@ -209,107 +207,8 @@ def seller() -> dict:
     return {"name": values["seller_name"], "address": values["seller_address"], "gstin": values["seller_gstin"]}
 
 
-def _rupees(paise: int) -> str:
-    return money.rupees_text(paise, always_paise=True)
-
-
-class _Pdf(FPDF):
-    def footer(self):
-        self.set_y(-15)
-        self.set_font("Noto", size=8)
-        self.set_text_color(90)
-        self.cell(0, 8, "This is a computer-generated bill of supply and needs no signature.", align="C")
-
-
-def _new_pdf() -> FPDF:
-    pdf = _Pdf(format="A4")
-    pdf.add_font("Noto", "", str(FONTS / "NotoSans-Regular.ttf"))
-    pdf.add_font("Noto", "B", str(FONTS / "NotoSans-Bold.ttf"))
-    pdf.add_font("NotoDevanagari", "", str(FONTS / "NotoSansDevanagari-Regular.ttf"))
-    # Hindi names: glyphs from the Devanagari font, joined into conjuncts by HarfBuzz (uharfbuzz).
-    pdf.set_fallback_fonts(["NotoDevanagari"], exact_match=False)
-    pdf.set_text_shaping(True)
-    pdf.set_auto_page_break(True, margin=20)
-    pdf.add_page()
-    return pdf
-
-
-def _para(pdf: FPDF, width: float, height: float, text: str, **kwargs) -> None:
-    """A wrapped paragraph on its own lines. The font is set again after it: fpdf2 2.8 leaves the
-    Devanagari fallback font's glyph map in use after a paragraph that needed it, garbling the next one."""
-    family, style, size = pdf.font_family, pdf.font_style, pdf.font_size_pt
-    pdf.multi_cell(width, height, text, new_x="LMARGIN", new_y="NEXT", **kwargs)
-    pdf.set_font("NotoDevanagari", "", size)  # a change of font, so the next one is not skipped as a repeat
-    pdf.set_font(family, style, size)
-
-
 def render(order: Order) -> bytes:
-    """The bill of supply as a PDF."""
-    shop = seller()
-    billed_on = order.billed_at if order.billed_at.tzinfo else order.billed_at.replace(tzinfo=timezone.utc)
-    pdf = _new_pdf()
-    width = pdf.epw
-    pdf.set_font("Noto", "B", 16)
-    pdf.cell(width, 9, "Bill of Supply", new_x="LMARGIN", new_y="NEXT", align="C")
-    pdf.set_font("Noto", size=8)
-    _para(pdf, width, 4.5, "Printed books are exempt from GST (nil-rated, HSN 4901): a bill of supply, not a "
-                   "tax invoice (CGST Act, section 31(3)(c)).", align="C")
-    pdf.ln(3)
-
-    top = pdf.get_y()
-    half = width / 2 - 3
-    pdf.set_font("Noto", "B", 10)
-    _para(pdf, half, 5, shop["name"])
-    pdf.set_font("Noto", size=9)
-    _para(pdf, half, 4.5, shop["address"])
-    _para(pdf, half, 4.5, f"GSTIN: {shop['gstin'] or 'not registered'}")
-    left_end = pdf.get_y()
-    pdf.set_xy(pdf.l_margin + half + 6, top)
-    facts = [("Bill No.", order.bill_number), ("Date", billed_on.astimezone(IST).strftime("%d %b %Y")),
-             ("Order", order.order_number or order.public_id), ("Place of supply", order.state)]
-    for label, value in facts:
-        pdf.set_x(pdf.l_margin + half + 6)
-        pdf.set_font("Noto", "B", 9)
-        pdf.cell(28, 5, label)
-        pdf.set_font("Noto", size=9)
-        pdf.cell(half - 28, 5, str(value), new_x="LMARGIN", new_y="NEXT")
-    pdf.set_y(max(left_end, pdf.get_y()) + 4)
-
-    pdf.set_font("Noto", "B", 10)
-    pdf.cell(width, 5, "Bill to", new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("Noto", size=9)
-    address = ", ".join(part for part in (order.address, order.landmark, order.city) if part)
-    for text in (f"{order.first_name} {order.last_name}", address, f"{order.state} {order.zip_code}, {order.country}",
-                 f"Phone {order.phone}"):
-        _para(pdf, width, 4.5, text)
-    if order.buyer_gstin:
-        _para(pdf, width, 4.5, f"GSTIN: {order.buyer_gstin}")
-    pdf.ln(4)
-
-    widths = (8, width - 8 - 16 - 14 - 34, 16, 14, 34)
-    pdf.set_font("Noto", size=9)
-    with pdf.table(width=width, col_widths=widths, text_align=("CENTER", "LEFT", "CENTER", "CENTER", "RIGHT"),
-                   line_height=5.5, headings_style=FontFace(emphasis="BOLD", fill_color=235)) as table:
-        table.row(("#", "Description", "HSN", "Qty", "Value (₹)"))
-        for number, line in enumerate(lines_of(order), start=1):
-            table.row((str(number), line.description, line.hsn,
-                       "" if line.quantity is None else str(line.quantity), _rupees(line.value_paise)[1:]))
-    pdf.ln(2)
-    pdf.set_font("Noto", "B", 10)
-    pdf.cell(width - 34, 6, "Total", align="R")
-    pdf.cell(34, 6, _rupees(order.total_paise), align="R", new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("Noto", size=9)
-    pdf.cell(width - 34, 5, "Tax", align="R")
-    pdf.cell(34, 5, "NIL", align="R", new_x="LMARGIN", new_y="NEXT")
-    pdf.ln(2)
-    _para(pdf, width, 5, f"Amount in words: {rupees_in_words(order.total_paise)}")
-    pdf.set_font("Noto", "B", 10)
-    pdf.cell(width, 6, "Tax: NIL", new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("Noto", size=9)
-    method = "paid online" if order.payment_method == "online" else "cash on delivery"
-    _para(pdf, width, 4.5, f"Payment: {method}. Books, shipping and fees are one composite supply whose principal "
-                   "supply is printed books (HSN 4901, nil-rated).")
-    pdf.set_title(f"Bill of supply {order.bill_number}")
-    pdf.set_author(shop["name"])
-    return bytes(pdf.output())
-
+    """The bill of supply as a PDF. The drawing (fpdf2, fonts, HarfBuzz) is imported here, when a bill is
+    drawn: importing fpdf2 costs every web worker about 0.35 s at start-up otherwise."""
+    from bookstore.services import bill_pdf
+    return bill_pdf.render(order)
