@@ -108,6 +108,11 @@ class Order(TimestampMixin, db.Model):
         back_populates="order", cascade="all, delete-orphan", order_by="Shipment.id", lazy="selectin")
 
     @property
+    def bill_owed(self) -> bool:
+        """A bill of supply exists or is owed: the order is paid (online, or cash collected) or delivered."""
+        return bool(self.bill_number) or self.payment_status == "paid" or self.status == "delivered"
+
+    @property
     def promised(self) -> "DeliveryDates | None":
         """The promised delivery dates, or None."""
         if self.promised_from is None:

@@ -7,7 +7,7 @@ from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, par
 from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
 from bookstore.schemas.delivery import DeliveryDatesSchema
 from bookstore.schemas.shipment import AdminShipmentSchema, ShipmentSchema
-from bookstore.services import bills, order_links
+from bookstore.services import order_links
 from bookstore.schemas.fields import (Email, Gstin, IdInput, IdString, IndianMobile, IndianState, InputSchema, Rupees,
                                       Trimmed, UtcDateTime, required, required_text)
 
@@ -202,12 +202,12 @@ class OrderSchema(Schema):
     buyerGstin = fields.String(attribute="buyer_gstin", allow_none=True)
     billNumber = fields.String(attribute="bill_number", allow_none=True, metadata={
         "description": "the bill of supply's serial number, once the order is paid or delivered"})
-    billDue = fields.Function(lambda order: bills.is_due(order) or bool(order.bill_number), metadata={
+    billDue = fields.Boolean(attribute="bill_owed", metadata={
         "description": "true once the order has (or is owed) a bill of supply: GET /api/orders/{id}/bill answers"})
     link = fields.Function(lambda order: order_links.path(order), metadata={
         "description": "the order page with a signed, expiring token: opens without signing in"})
     billUrl = fields.Function(
-        lambda order: order_links.bill_path(order) if bills.is_due(order) or order.bill_number else None,
+        lambda order: order_links.bill_path(order) if order.bill_owed else None,
         allow_none=True, metadata={"description": "the bill's PDF with the order link's token, or null before it is due"})
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
