@@ -1,9 +1,10 @@
 // /admin/coupons/new and /admin/coupons/edit/:id: a coupon's code, discount and rules; back to the list once saved.
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { createCoupon, getCategories, listCoupons, updateCoupon } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";
+import { useAdminForm } from "../../../features/admin/use-admin-form.js";
 import {
   COUPON_LABELS, couponBody, couponProblems, EMPTY_COUPON, usesText, valuesFromCoupon,
 } from "../../../features/admin/coupon-rules.js";
@@ -57,23 +58,8 @@ export function CouponEditor() {
 
 function CouponForm({ coupon, categories }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState(() => (coupon ? valuesFromCoupon(coupon) : EMPTY_COUPON));
-  const [problems, setProblems] = useState({});
-  const [failure, setFailure] = useState(null);
-  const [saving, setSaving] = useState(false);
-  const summaryRef = useRef(null);
-  const summaryId = useId();
-
-  useEffect(() => {
-    if (failure) summaryRef.current?.focus();
-  }, [failure]);
-
-  const set = (event) => {
-    const { name, value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-  const bind = (props) => ({ ...props, value: values[props.name], onChange: set, disabled: saving });
-  const field = (name) => ({ prefix: PREFIX, name, label: COUPON_LABELS[name], error: problems[name] });
+  const { values, setValues, problems, setProblems, failure, setFailure, saving, setSaving, summaryRef, summaryId, bind,
+    field } = useAdminForm({ initial: coupon ? valuesFromCoupon(coupon) : EMPTY_COUPON, prefix: PREFIX, labels: COUPON_LABELS });
   const check = (name) => ({ ...field(name), checked: values[name], disabled: saving,
     onChange: (checked) => setValues((current) => ({ ...current, [name]: checked })) });
 

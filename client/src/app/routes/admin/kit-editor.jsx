@@ -1,11 +1,12 @@
 // /admin/kits/new and /admin/kits/edit/:id: a kit's name, price, exam and books (found by search); back to the
 // list once saved. Archiving is the Archived box: the kit leaves the shop, its orders keep it.
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
 import { createKit, getExamChoices, getKit, listBooks, updateKit } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";
+import { useAdminForm } from "../../../features/admin/use-admin-form.js";
 import { booksTotal, EMPTY_KIT, KIT_LABELS, kitBody, kitProblems, valuesFromKit } from "../../../features/admin/kit-rules.js";
 import { CheckField, ErrorSummary, FormField } from "../../../features/admin/components/form-field.jsx";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
@@ -85,23 +86,8 @@ function BookPicker({ onAdd, disabled, chosen }) {
 
 function KitForm({ kit, exams }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState(() => (kit ? valuesFromKit(kit) : EMPTY_KIT));
-  const [problems, setProblems] = useState({});
-  const [failure, setFailure] = useState(null);
-  const [saving, setSaving] = useState(false);
-  const summaryRef = useRef(null);
-  const summaryId = useId();
-
-  useEffect(() => {
-    if (failure) summaryRef.current?.focus();
-  }, [failure]);
-
-  const set = (event) => {
-    const { name, value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-  const bind = (props) => ({ ...props, value: values[props.name], onChange: set, disabled: saving });
-  const field = (name) => ({ prefix: PREFIX, name, label: KIT_LABELS[name], error: problems[name] });
+  const { values, setValues, problems, setProblems, failure, setFailure, saving, setSaving, summaryRef, summaryId, bind,
+    field } = useAdminForm({ initial: kit ? valuesFromKit(kit) : EMPTY_KIT, prefix: PREFIX, labels: KIT_LABELS });
   const setBooks = (change) => setValues((current) => ({ ...current, books: change(current.books) }));
   const addBook = (book) => setBooks((books) => [...books,
     { _id: book._id, title: book.title, salePrice: book.discountedPrice ?? book.price, quantity: 1 }]);
