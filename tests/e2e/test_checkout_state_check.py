@@ -131,4 +131,4 @@ def test_a_signed_in_shoppers_pin_is_kept_on_the_account(shopper_page, shop):
     put_in_cart(page, book)
     open_checkout(page)
     expect(page.get_by_label("PIN Code")).to_have_value("799001")
-    expect(page.get_by_label("State")).to_have_value("Tripura")
+    expect(page.get_by_role("combobox", name="State")).to_have_value("Tripura")

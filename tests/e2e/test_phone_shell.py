@@ -324,7 +324,7 @@ def test_checkout_steps_fit_a_phone_and_focus_each_step(any_page, shop):
     city = page.get_by_role("combobox", name="City")
     city.fill("Ba")
     page.get_by_role("option", name="Bangalore").click()
-    page.get_by_label("State").select_option("Karnataka")
+    page.get_by_role("combobox", name="State").select_option("Karnataka")
     page.get_by_role("button", name="Continue to Payment").click()
     expect(page.get_by_role("radio", name="Cash on Delivery")).to_be_visible()
     expect_focus_on_heading(page, "h2", "Step 2 of 3: Payment")

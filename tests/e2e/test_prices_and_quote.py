@@ -91,7 +91,7 @@ def test_the_cart_prices_with_the_quote_and_its_coupon_carries_to_checkout(shopp
     expect(box.get_by_role("button", name=f"Remove coupon {code}")).to_be_visible()
     expect(box.locator(".order-summary__total")).to_contain_text("₹445.00")
     expect(box.locator(".order-summary__lines s.price__was")).to_have_text("₹500.00")
-    offered = page.get_by_label("State").locator("option").all_inner_texts()[1:]
+    offered = page.get_by_role("combobox", name="State").locator("option").all_inner_texts()[1:]
     assert offered == page.request.get("/api/shop").json()["states"]
 
     fill_contact(page)

@@ -23,7 +23,7 @@ def fill_shipping(page, **overrides) -> dict:
     city.fill("Ba")
     page.get_by_role("option", name="Bengaluru (Bangalore)").click()
     expect(city).to_have_value("Bengaluru")
-    page.get_by_label("State").select_option("Karnataka")
+    page.get_by_role("combobox", name="State").select_option("Karnataka")
     page.get_by_role("button", name="Continue to Payment").click()
     expect(page.get_by_role("radio", name="Cash on Delivery")).to_be_visible()
     return values
