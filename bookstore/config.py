@@ -21,6 +21,10 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "MEDIA_ROOT": ("", "folder for uploaded and generated covers; empty means instance/media"),
     "S3_BUCKET": ("", "S3-compatible bucket for covers; empty keeps them in MEDIA_ROOT. Credentials come from "
                   "AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (or any boto3 credential source)"),
+    "PRIVATE_ROOT": ("", "folder for private files (digital books, return photos) when S3_PRIVATE_BUCKET is empty; "
+                     "empty means instance/private. Never served under /media"),
+    "S3_PRIVATE_BUCKET": ("", "S3-compatible bucket for private files (no public policy; same endpoint, region and "
+                          "credentials as S3_BUCKET); empty keeps them in PRIVATE_ROOT"),
     "S3_ENDPOINT_URL": ("", "endpoint of an S3-compatible service (MinIO, Cloudflare R2, ...); empty means AWS S3"),
     "S3_REGION": ("", "the bucket's region, e.g. ap-south-1"),
     "S3_PUBLIC_URL": ("", "URL covers are served from (a CDN or the bucket's public address), e.g. "
@@ -203,6 +207,8 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         MEDIA_ROOT=media_root,
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
         S3_BUCKET=_env("S3_BUCKET", overrides),
+        PRIVATE_ROOT=_env("PRIVATE_ROOT", overrides) or os.path.join(os.path.dirname(media_root.rstrip(os.sep)), "private"),
+        S3_PRIVATE_BUCKET=_env("S3_PRIVATE_BUCKET", overrides),
         S3_ENDPOINT_URL=_env("S3_ENDPOINT_URL", overrides),
         S3_REGION=_env("S3_REGION", overrides),
         S3_PUBLIC_URL=_env("S3_PUBLIC_URL", overrides),

@@ -41,7 +41,7 @@ def media_root() -> Path:
     return Path(current_app.config["MEDIA_ROOT"])
 
 
-def _s3():
+def s3_client():
     """One boto3 client per app (clients are thread-safe); credentials come from the usual AWS variables."""
     client = current_app.extensions.get("s3_client")
     if client is None:
@@ -59,7 +59,7 @@ def _s3():
 def put(key: str, data: bytes) -> None:
     """Store bytes under key; a reader never sees half a file (atomic rename, or S3's whole-object PUT)."""
     if _bucket():
-        _s3().put_object(Bucket=_bucket(), Key=key, Body=data, CacheControl=IMMUTABLE,
+        s3_client().put_object(Bucket=_bucket(), Key=key, Body=data, CacheControl=IMMUTABLE,
                          ContentType=_CONTENT_TYPES.get(Path(key).suffix, "application/octet-stream"))
         return
     path = media_root() / key
@@ -74,6 +74,6 @@ def delete(key: str | None) -> None:
     if not key:
         return
     if _bucket():
-        _s3().delete_object(Bucket=_bucket(), Key=key)
+        s3_client().delete_object(Bucket=_bucket(), Key=key)
         return
     (media_root() / key).unlink(missing_ok=True)
