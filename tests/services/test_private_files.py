@@ -19,6 +19,8 @@ def local_app(make_app):
 
 
 def test_a_local_file_is_stored_outside_media_and_sent_as_a_private_attachment(local_app):
+    """On the disk a file (streamed in, larger than a chunk) lands in PRIVATE_ROOT, comes back whole as an
+    attachment no cache may keep, and deleting it twice is fine."""
     with local_app.test_request_context():
         private_files.put("digital/7/book.mp3", io.BytesIO(AUDIO), "audio/mpeg")
         root = private_files.private_root()
@@ -41,6 +43,7 @@ def test_a_local_file_is_stored_outside_media_and_sent_as_a_private_attachment(l
 
 
 def test_a_key_cannot_leave_the_private_folder(local_app):
+    """A key with .. or an absolute path is refused before the disk is touched."""
     with local_app.test_request_context():
         with pytest.raises(ValueError):
             private_files.put("../media/covers/x.webp", b"x", "image/webp")
@@ -68,6 +71,8 @@ def s3(monkeypatch):
 
 
 def test_in_a_bucket_a_file_is_handed_out_through_a_short_lived_signed_address(make_app, s3):
+    """With S3_PRIVATE_BUCKET the file goes to that bucket only; the app answers 303 to a 5-minute pre-signed
+    address that downloads it under its (Hindi) name."""
     app: Flask = make_app(S3_PRIVATE_BUCKET=BUCKET, S3_ENDPOINT_URL=s3.endpoint_url, S3_REGION=REGION)
     with app.test_request_context():
         private_files.put("digital/9/book.pdf", b"%PDF-1.7 a whole book", "application/pdf")
