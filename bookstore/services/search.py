@@ -101,6 +101,9 @@ class Match:
     fts_query: str | None = None  # SQLite: the full-text query of every match
     fts_tiers: tuple[str, ...] = ()  # SQLite: the full-text query of each tier, for index-only reads
     counted_word: str | None = None  # PostgreSQL, one word: search_word_counts can say "more than n"
+    # PostgreSQL: the search is counted_word alone (no synonym, no other spelling), so when one word of
+    # search_word_counts starts with it, that word's count is the exact number of matches.
+    counted_exactly: bool = False
     from_index: tuple[bool, ...] = ()  # PostgreSQL: tiers to read from the index, never along the key
 
     @property
@@ -121,13 +124,21 @@ class Match:
         """min(matches, at_most) as an SQL expression. Among all visible books (no other condition),
         a one-word search on PostgreSQL first asks search_word_counts whether a word it starts is
         held by at_most books or more: then so many match, and the index is not read at all (the
-        count is a subquery PostgreSQL only runs when the CASE needs it)."""
+        count is a subquery PostgreSQL only runs when it is needed). When the word is the whole
+        search (counted_exactly) and starts one word of the index, or none, that word's count (or 0)
+        is the exact total: the GIN bitmap of every match, and a visit to each matching row, are
+        saved (2.8 of 3.6 ms for "physics" at 10,000 books)."""
         counted = select(func.count()).select_from(self._matching(None, within, at_most).subquery()).scalar_subquery()
         if not (all_visible and self.counted_word and at_most is not None):
             return counted
-        most = (select(func.coalesce(func.max(search_word_counts.c.books), 0))
-                .where(search_word_counts.c.word.like(self.counted_word + "%")).scalar_subquery())
-        return case((most >= at_most, literal(at_most)), else_=counted)
+        words = search_word_counts.c
+        known = [(func.max(words.books) >= at_most, literal(at_most))]
+        if self.counted_exactly:
+            known += [(func.count() == 0, literal(0)), (func.count() == 1, func.max(words.books))]
+        # NULL when the word counts cannot tell: then the matches are counted.
+        told = (select(case(*known, else_=None)).where(words.word.like(self.counted_word + "%"), words.books > 0)
+                .scalar_subquery())
+        return func.coalesce(told, counted)
 
     def count(self, tier: int | None = None, within: tuple = (), at_most: int | None = None,
               all_visible: bool = False) -> int:
@@ -467,8 +478,10 @@ def match(text: str) -> Match | None:
         # at least as many matches, so search_word_counts can still answer "1,000+".
         single_word = len(words) == 1 and not words[0].isdigit()
         with_typed_words_only = len(titles) - (1 if with_synonyms else 0)
+        # Plain letters and digits, which PostgreSQL's parser keeps as the one word search_word_counts holds.
+        alone = single_word and len(slots[0]) == 1 and words[0].isascii() and words[0].isalnum()
         return Match(_matches_tsquery(anywhere), tiers=tuple(_matches_tsquery(tier) for tier in tiers),
-                     counted_word=words[0] if single_word else None,
+                     counted_word=words[0] if single_word else None, counted_exactly=alone,
                      from_index=tuple(with_synonyms and n >= with_typed_words_only for n in range(len(tiers))))
     titles = list(dict.fromkeys(f"title : ({_fts(form, prefixes)})" for form, prefixes in forms))
     anywhere = _fts(slots)

@@ -554,3 +554,21 @@ def test_a_one_word_search_among_all_visible_books_trusts_the_word_counts(client
     for text, params in (("physics part", {}), ("physics", {"category": "gate"}), ("physics", {"minPrice": "1"})):
         body = _search(client, text, limit=2, **params)
         assert (body["totalBooks"], body["pagination"]["totalIsApproximate"]) == (2, False), (text, params)
+
+
+def test_a_word_alone_that_starts_one_indexed_word_takes_that_words_count_as_its_total(client, factories, postgres):
+    """A one-word search with no synonym or other spelling, among all visible books, that starts exactly
+    one word of the index is answered with that word's count, exactly (made up below to show it is what
+    answers); a word starting two words, a filter or a second word count the matches; a word starting
+    none has none."""
+    for n in range(2):
+        factories.book(title=f"Physics Part {n}")
+    factories.book(title="Physical Geography")
+    db.session.execute(db.text("UPDATE search_word_counts SET books = 7 WHERE word = 'physics'"))
+    db.session.commit()
+    body = _search(client, "physics", limit=2)
+    assert (body["totalBooks"], body["pagination"]["totalIsApproximate"], len(body["books"])) == (7, False, 2)
+    for text, params, total in (("physic", {}, 3), ("physics", {"minPrice": "1"}, 2), ("physics part", {}, 2),
+                                ("qqqqqq", {}, 0)):
+        body = _search(client, text, limit=2, **params)
+        assert (body["totalBooks"], body["pagination"]["totalIsApproximate"]) == (total, False), (text, params)
