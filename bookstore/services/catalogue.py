@@ -114,7 +114,7 @@ def _list_books(*, page: int, limit: int, category=None, search_text=None, min_p
     enough = max(search.exact_total_limit(), offset + limit)
     # Among all visible books a one-word search's count may come from the words' counts (search.Match).
     all_visible = hide_archived and shelf is None and not filters
-    if sort_by or not found.tiers:
+    if sort_by or not found.tier_count:
         # Sorted, or an ISBN (its book, or the ISBN-10 and -13 forms of it) newest first.
         counted = found.count(within=(*base, *filters), at_most=enough + 1, all_visible=all_visible)
         order = _SORTS[sort_by] if sort_by else (Book.id.desc(),)

@@ -96,8 +96,10 @@ def _is_postgres() -> bool:
 class Match:
     """A search as a WHERE condition on Book, and its relevance tiers (conditions too, best first)."""
 
-    condition: ColumnElement
-    tiers: tuple[ColumnElement, ...] = ()  # disjoint, together the condition; none for an ISBN
+    # Given on PostgreSQL and for an ISBN; on SQLite made from fts_query and fts_tiers when first asked
+    # for (see condition and tiers): a plain search reads the full-text table alone and never needs them.
+    _condition: ColumnElement | None = None
+    _tiers: tuple[ColumnElement, ...] = ()
     fts_query: str | None = None  # SQLite: the full-text query of every match
     fts_tiers: tuple[str, ...] = ()  # SQLite: the full-text query of each tier, for index-only reads
     counted_word: str | None = None  # PostgreSQL, one word: search_word_counts can say "more than n"
@@ -105,6 +107,27 @@ class Match:
     # search_word_counts starts with it, that word's count is the exact number of matches.
     counted_exactly: bool = False
     from_index: tuple[bool, ...] = ()  # PostgreSQL: tiers to read from the index, never along the key
+
+    @property
+    def condition(self) -> ColumnElement:
+        """The WHERE condition on Book of every match."""
+        if self._condition is None:
+            # Building the five SQL expressions of a search took 78% of search.match on SQLite.
+            self._condition = _in_index(self.fts_query)
+        return self._condition
+
+    @property
+    def tiers(self) -> tuple[ColumnElement, ...]:
+        """The WHERE condition of each relevance tier, best first: disjoint, together the condition;
+        none for an ISBN."""
+        if len(self._tiers) < len(self.fts_tiers):
+            self._tiers = tuple(_in_index(tier) for tier in self.fts_tiers)
+        return self._tiers
+
+    @property
+    def tier_count(self) -> int:
+        """How many tiers there are (0 for an ISBN), without building them."""
+        return max(len(self._tiers), len(self.fts_tiers))
 
     @property
     def only_visible_books(self) -> bool:
@@ -189,19 +212,19 @@ class Match:
         sizes: list[int] = []  # how many of the page each tier gave
         total = None
         before = 0  # matches in the tiers already passed
-        for n in range(len(self.tiers)):
+        for n in range(self.tier_count):
             start = offset + len(found) - before
             rows, found_total = self._tier_page(n, limit - len(found), start, within, total is None, count_at_most,
                                                 all_visible)
             total = total if found_total is None else found_total
             found += rows
             sizes.append(len(rows))
-            if len(found) == limit or n == len(self.tiers) - 1:
+            if len(found) == limit or n == self.tier_count - 1:
                 break
             # This tier ends before the page does: how many it holds places the next one.
             before += start + len(rows) if rows or start == 0 else self.count(n, within)
         books = found if not found or isinstance(found[0], Book) else load(found)
-        if self.tiers and len(books) == len(found):
+        if self.tier_count and len(books) == len(found):
             at, ordered = 0, []
             for size in sizes:
                 ordered += newest_editions_first(books[at:at + size])
@@ -480,15 +503,14 @@ def match(text: str) -> Match | None:
         with_typed_words_only = len(titles) - (1 if with_synonyms else 0)
         # Plain letters and digits, which PostgreSQL's parser keeps as the one word search_word_counts holds.
         alone = single_word and len(slots[0]) == 1 and words[0].isascii() and words[0].isalnum()
-        return Match(_matches_tsquery(anywhere), tiers=tuple(_matches_tsquery(tier) for tier in tiers),
+        return Match(_matches_tsquery(anywhere), tuple(_matches_tsquery(tier) for tier in tiers),
                      counted_word=words[0] if single_word else None, counted_exactly=alone,
                      from_index=tuple(with_synonyms and n >= with_typed_words_only for n in range(len(tiers))))
     titles = list(dict.fromkeys(f"title : ({_fts(form, prefixes)})" for form, prefixes in forms))
     anywhere = _fts(slots)
     narrower = [*titles, f"{{title author}} : ({anywhere})", f"({anywhere})"]
     fts_tiers = [narrower[0]] + [f"{query} NOT {narrower[n]}" for n, query in enumerate(narrower[1:])]
-    return Match(_in_index(anywhere), tiers=tuple(_in_index(tier) for tier in fts_tiers),
-                 fts_query=anywhere, fts_tiers=tuple(fts_tiers))
+    return Match(fts_query=anywhere, fts_tiers=tuple(fts_tiers))
 
 
 # Typo tolerance (Meilisearch's rule): one typo in a word of 5 to 8 characters, two from 9; a typo
