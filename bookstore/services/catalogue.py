@@ -114,7 +114,7 @@ def _list_books(*, page: int, limit: int, category=None, search_text=None, min_p
     enough = max(search.exact_total_limit(), offset + limit)
     # Among all visible books a one-word search's count may come from the words' counts (search.Match).
     all_visible = hide_archived and shelf is None and not filters
-    if sort_by or not found.tiers:
+    if sort_by or not found.tier_count:
         # Sorted, or an ISBN (its book, or the ISBN-10 and -13 forms of it) newest first.
         counted = found.count(within=(*base, *filters), at_most=enough + 1, all_visible=all_visible)
         order = _SORTS[sort_by] if sort_by else (Book.id.desc(),)
@@ -268,6 +268,11 @@ SUGGESTION_QUOTAS = (("title", 3), ("author", 2), ("category", 2), ("description
 MAX_SUGGESTIONS = 8
 SUGGESTION_CANDIDATES = 200
 SUGGESTION_BEST_SELLERS = 500  # PostgreSQL: best sellers checked before a part's word index is asked
+# How many of its best candidates a part needs so that its quota is met even when the parts before it
+# took some of them: its quota plus theirs (title 3, author 5, category 7, description 9). Asking for
+# more would choose the same books: the first fresh ones of a longer list are among these.
+_CANDIDATES_NEEDED = {part: sum(quota for _, quota in SUGGESTION_QUOTAS[:n + 1])
+                      for n, (part, _) in enumerate(SUGGESTION_QUOTAS)}
 
 
 @dataclass
@@ -304,18 +309,17 @@ def suggest(query: str) -> list[Suggestion]:
     """
     if len(query.strip()) < 2 or not search.tokens(query):
         return []
-    # Enough per part that a part's quota is met even when earlier parts took its best books.
-    per_part = MAX_SUGGESTIONS + 2
     text_parts = tuple(part for part, _ in SUGGESTION_QUOTAS if part != "category")
     candidates: dict[str, list[int]] = {part: [] for part, _ in SUGGESTION_QUOTAS}
-    found = search.best_sellers_by_part(query, text_parts, per_part, SUGGESTION_CANDIDATES, SUGGESTION_BEST_SELLERS)
+    found = search.best_sellers_by_part(query, text_parts, tuple(_CANDIDATES_NEEDED[part] for part in text_parts),
+                                        SUGGESTION_CANDIDATES, SUGGESTION_BEST_SELLERS)
     for part, book_id in found:
         candidates[part].append(book_id)
     category_ids = _matching_category_ids(query)
     if category_ids:
         candidates["category"] = list(db.session.scalars(
             select(Book.id).where(Book.archived.is_(False), Book.category_id.in_(category_ids))
-            .order_by(Book.copies_sold.desc(), Book.id).limit(per_part)))
+            .order_by(Book.copies_sold.desc(), Book.id).limit(_CANDIDATES_NEEDED["category"])))
     chosen: list[tuple[str, int]] = []
     seen: set[int] = set()
     for part, quota in SUGGESTION_QUOTAS:

@@ -512,6 +512,20 @@ def postgres(app):
         pytest.skip("search_word_counts is PostgreSQL's (migration 0009)")
 
 
+@pytest.fixture
+def made_up_word_counts(postgres):
+    """A test that makes word counts up: afterwards each word's count is its visible books' again, so
+    the tests that follow (the same database) are counted right."""
+    yield
+    db.session.rollback()
+    db.session.execute(db.text("UPDATE search_word_counts SET books = 0"))
+    db.session.execute(db.text(
+        "INSERT INTO search_word_counts AS counts (word, books) SELECT word, count(*) FROM books,"
+        " unnest(tsvector_to_array(search_vector)) AS word WHERE archived IS false GROUP BY word"
+        " ON CONFLICT (word) DO UPDATE SET books = EXCLUDED.books"))
+    db.session.commit()
+
+
 def _word_counts() -> dict[str, int]:
     rows = db.session.execute(db.text("SELECT word, books FROM search_word_counts WHERE books <> 0"))
     return dict(rows.all())
@@ -541,7 +555,8 @@ def test_word_counts_follow_every_change_to_the_books(client, factories, postgre
     assert ("physics" not in _word_counts(), _word_counts()["chemistry"]) == (True, 2)
 
 
-def test_a_one_word_search_among_all_visible_books_trusts_the_word_counts(client, factories, capped, postgres):
+def test_a_one_word_search_among_all_visible_books_trusts_the_word_counts(client, factories, capped,
+                                                                          made_up_word_counts):
     """When a word the search starts is held by more books than the limit, the matches are not counted
     (the count below is made up to show it is what answers); more words, or a filter, count the matches."""
     for n in range(2):
@@ -554,3 +569,22 @@ def test_a_one_word_search_among_all_visible_books_trusts_the_word_counts(client
     for text, params in (("physics part", {}), ("physics", {"category": "gate"}), ("physics", {"minPrice": "1"})):
         body = _search(client, text, limit=2, **params)
         assert (body["totalBooks"], body["pagination"]["totalIsApproximate"]) == (2, False), (text, params)
+
+
+def test_a_word_alone_that_starts_one_indexed_word_takes_that_words_count_as_its_total(client, factories,
+                                                                                      made_up_word_counts):
+    """A one-word search with no synonym or other spelling, among all visible books, that starts exactly
+    one word of the index is answered with that word's count, exactly (made up below to show it is what
+    answers); a word starting two words, a filter or a second word count the matches; a word starting
+    none has none."""
+    for n in range(2):
+        factories.book(title=f"Physics Part {n}")
+    factories.book(title="Physical Geography")
+    db.session.execute(db.text("UPDATE search_word_counts SET books = 7 WHERE word = 'physics'"))
+    db.session.commit()
+    body = _search(client, "physics", limit=2)
+    assert (body["totalBooks"], body["pagination"]["totalIsApproximate"], len(body["books"])) == (7, False, 2)
+    for text, params, total in (("physic", {}, 3), ("physics", {"minPrice": "1"}, 2), ("physics part", {}, 2),
+                                ("qqqqqq", {}, 0)):
+        body = _search(client, text, limit=2, **params)
+        assert (body["totalBooks"], body["pagination"]["totalIsApproximate"]) == (total, False), (text, params)
