@@ -432,6 +432,15 @@ function printSizes(metafile) {
   console.log(`${"initial load".padEnd(width)}  ${"".padEnd(7)}  ${formatKb(sum(first, "raw"))}  ${formatKb(sum(first, "gzip"))}`);
   console.log(`${"initial JavaScript".padEnd(width)}  ${"".padEnd(7)}  ${formatKb(sum(scripts, "raw"))}  ${formatKb(sum(scripts, "gzip"))}`
     + `  (budget ${JS_BUDGET_KB} KB gzip for the home page)`);
+  // Other screens' first visits add the scripts spa.py preloads for them (dist/routes.json).
+  const byName = new Map(rows.map((row) => [PUBLIC_PATH + row.name, row]));
+  const routes = JSON.parse(readFileSync(path.join(OUTDIR, "routes.json"), "utf8"));
+  for (const route of ["books", "book", "exam"]) {
+    const own = (routes[route] ?? []).map((url) => byName.get(url)).filter(Boolean);
+    const label = `first visit to ${route} (${own.length} more)`;
+    console.log(`${label.padEnd(width)}  ${"".padEnd(7)}  ${formatKb(sum([...scripts, ...own], "raw"))}`
+      + `  ${formatKb(sum([...scripts, ...own], "gzip"))}`);
+  }
 }
 
 /** After every (re)build: on success write index.html, drop stale files and report. */
