@@ -13,7 +13,8 @@ from bookstore.errors import NotFound
 from bookstore.extensions import db
 from bookstore.models import Book, Category
 from bookstore.schemas.book import BookCardSchema, BookListReplySchema, BookSchema  # the API's own reply shapes
-from bookstore.services import catalogue
+from bookstore.schemas.exam import ExamPageReplySchema
+from bookstore.services import catalogue, exams
 from bookstore.services.mail import shop_url
 from bookstore.services.storage import media_url
 
@@ -170,6 +171,21 @@ def books_page(shell: str) -> str:
     tags = _cover_preloads(reply["books"])
     tags.append('<script type="application/json" id="initial-books">'
                 f'{_script_json({"path": FIRST_BOOKS_PATH, "reply": reply})}</script>')
+    return add_to_head(shell, tags)
+
+
+def exam_page(shell: str, slug: str) -> str:
+    """/exam/{slug} with GET /api/exams/{slug}'s reply embedded and its first best sellers' covers preloaded,
+    so the screen and its largest paint do not wait for the app to ask. An unknown exam gets the plain
+    shell: the client asks and shows its "Exam not found"."""
+    try:
+        page = exams.exam_page(slug)
+    except NotFound:
+        return shell
+    reply = ExamPageReplySchema().dump({"exam": page.exam, "bestsellers": page.bestsellers})
+    tags = _cover_preloads(reply["bestSellers"])
+    tags.append('<script type="application/json" id="initial-exam">'
+                f'{_script_json(reply)}</script>')
     return add_to_head(shell, tags)
 
 

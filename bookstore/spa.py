@@ -68,9 +68,11 @@ def _with_shop_data(html: str) -> str:
 
 def _shell_response(html: str, status: int = 200) -> Response:
     response = Response(_with_shop_data(html), status=status, mimetype="text/html")
-    # Always revalidate the shell, so a deploy's new bundle names are seen at once.
+    # Always revalidate the shell, so a deploy's new bundle names are seen at once; the ETag lets an
+    # unchanged page answer 304 with no body (Flask-Compress suffixes it per encoding and checks it again).
     response.headers["Cache-Control"] = "no-cache"
-    return response
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 # The build writes a .br (quality 11) and a .gz (level 9) beside each bundle: better than compressing
@@ -143,5 +145,9 @@ def register_spa(app: Flask) -> None:
         if path == "":
             return _shell_response(seo.home_page(_index_html()))
         path = path.strip("/")
-        shell = seo.books_page(_index_html()) if path == "books" and not request.args else _index_html()
+        shell = _index_html()
+        if path == "books" and not request.args:
+            shell = seo.books_page(shell)
+        elif path.startswith("exam/") and path.count("/") == 1:
+            shell = seo.exam_page(shell, path.split("/", 1)[1])
         return _shell_response(_with_route_preloads(shell, path))

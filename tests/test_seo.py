@@ -181,3 +181,26 @@ def test_other_addresses_embed_no_book_list(client, factories, path):
     """Filtered and other screens fetch: the client alone reads their addresses."""
     factories.book(title="Physics")
     assert 'id="initial-books"' not in client.get(path).get_data(as_text=True)
+
+
+def test_exam_page_embeds_its_reply_and_preloads_its_first_best_sellers_covers(app, client, factories):
+    """/exam/{slug} paints its best sellers without an API call: the embedded reply is exactly the API's; an unknown
+    exam gets the plain shell (the client shows "Exam not found")."""
+    from bookstore.extensions import db
+    from bookstore.models import Exam
+    jee = db.session.scalar(db.select(Exam).where(Exam.slug == "jee-main"))
+    factories.book(title="</script><script>alert(5)</script>", exams=[jee], copies_sold=90,
+                   cover_key="covers/cc/c.jpg", thumbnail_key="covers/cc/c-thumb.jpg")
+    factories.book(title="Second seller", exams=[jee], copies_sold=10)
+    response = client.get("/exam/jee-main")
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-cache"
+    page = response.get_data(as_text=True)
+    assert "<script>alert(5)" not in page
+    (embedded,) = _scripts(page, "application/json")
+    data = json.loads(embedded)
+    assert data == client.get("/api/exams/jee-main").get_json()
+    assert [book["title"] for book in data["bestSellers"]] == ["</script><script>alert(5)</script>", "Second seller"]
+    assert ('<link rel="preload" as="image" imagesrcset="/media/covers/cc/c-thumb.jpg 150w, /media/covers/cc/c.jpg 300w" '
+            'imagesizes="(min-width: 48rem) 12rem, 45vw" fetchpriority="high">') in page
+    missing = client.get("/exam/no-such-exam")
+    assert missing.status_code == 200 and _scripts(missing.get_data(as_text=True), "application/json") == []

@@ -18,6 +18,32 @@ def test_client_routes_get_the_shell_without_caching(client, path):
     assert '<div id="root">' in response.get_data(as_text=True)
 
 
+def test_an_unchanged_shell_is_revalidated_with_a_304(client):
+    """The shell carries an ETag (per encoding); asking again with it answers 304 without a body."""
+    for encoding in ("br", "gzip", ""):
+        first = client.get("/books", headers={"Accept-Encoding": encoding})
+        etag = first.headers["ETag"]
+        assert first.status_code == 200 and (encoding in etag if encoding else ":" not in etag)
+        again = client.get("/books", headers={"Accept-Encoding": encoding, "If-None-Match": etag})
+        assert again.status_code == 304 and again.data == b""
+        assert again.headers["Cache-Control"] == "no-cache"
+
+
+def test_the_stylesheet_never_blocks_the_first_paint(client):
+    """The shell's own rules are inlined; the full stylesheet is only preloaded (the entry links it), and
+    linked the ordinary way for browsers without JavaScript."""
+    html = client.get("/").get_data(as_text=True)
+    head = html.split("</head>")[0]
+    outside_noscript = re.sub(r"<noscript>.*?</noscript>", "", head, flags=re.S)
+    assert 'rel="stylesheet"' not in outside_noscript
+    sheet = re.search(r'<link rel="preload" as="style" href="(/static/dist/main-[A-Z0-9]+\.css)" data-app-styles>', head)
+    assert sheet and f'<noscript><link rel="stylesheet" href="{sheet.group(1)}"></noscript>' in head
+    inline = re.search(r"<style>(.*?)</style>", head, flags=re.S).group(1)
+    # The header's rules are there, a screen's are not (they come with the full sheet).
+    assert ".header__brand{" in inline and ".book-card" not in inline
+    assert len(inline) < len(client.get(sheet.group(1), headers={"Accept-Encoding": ""}).data) / 4
+
+
 def test_bundles_are_hashed_and_cached_for_a_year(client):
     """Every script and stylesheet index.html names exists and is cached immutably."""
     html = client.get("/").get_data(as_text=True)

@@ -6,6 +6,7 @@ import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../components/ui/request-state.jsx";
 import { getExam } from "../../features/exams/api.js";
+import { useInitialData } from "../../features/catalogue/initial-data.js";
 import { bookCountText } from "../../features/exams/grouping.js";
 import { BookBrowser } from "../../features/catalogue/components/book-browser.jsx";
 import { BookGrid } from "../../features/catalogue/components/book-grid.jsx";
@@ -14,7 +15,9 @@ import { ExamKits } from "../../features/kits/components/exam-kits.jsx";
 export function Exam() {
   const { slug = "" } = useParams();
   const request = useCallback(({ signal }) => getExam(slug, { signal }), [slug]);
-  const { status, data, error, retry } = useRequest(request);
+  // Flask writes this exam's reply into the page (seo.exam_page): its best sellers paint without a round trip.
+  const initial = useInitialData("initial-exam", (reply) => (reply.exam?.slug === slug ? reply : undefined));
+  const { status, data, error, retry } = useRequest(request, initial);
   const missing = status === "error" && error?.status === 404;
   const exam = data?.exam;
   usePageMeta(exam ? `${exam.name} Books` : missing ? "Exam not found" : "Exam",
