@@ -4,7 +4,7 @@ import re
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from bookstore import money
-from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
+from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema
 from bookstore.schemas.fields import IdInput, IdString, InputSchema, Rupees, Trimmed, UtcDateTime, required, required_text
 from bookstore.services import kits
 from bookstore.services.storage import media_url
@@ -109,8 +109,7 @@ class KitUpdateSchema(KitInputSchema):
         super().__init__(partial=True, **kwargs)
 
 
-class AdminKitQuerySchema(PageQuerySchema):
-    limit = page_limit(10)
+class AdminKitQuerySchema(AdminPageQuerySchema):
     search = Trimmed(max_length=100, load_default=None)
     status = fields.String(load_default=None, validate=validate.OneOf(("active", "archived"),
                                                                       error="Status must be active or archived."))

@@ -4,7 +4,7 @@ import re
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates, validates_schema
 
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
-from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
+from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema, search_param
 from bookstore.schemas.delivery import DeliveryDatesSchema
 from bookstore.schemas.shipment import AdminShipmentSchema, ShipmentSchema
 from bookstore.services import order_links
@@ -294,11 +294,11 @@ class OrderListReplySchema(Schema):
 
 class OrderFilterSchema(InputSchema):
     status = fields.String(validate=validate.OneOf(ORDER_STATUSES, error="Unknown status."))
-    search = fields.String(validate=validate.Length(max=100, error="Search is limited to 100 characters."))
+    search = search_param(100)
 
 
-class AdminOrderQuerySchema(PageQuerySchema, OrderFilterSchema):
-    limit = page_limit(10)
+class AdminOrderQuerySchema(AdminPageQuerySchema, OrderFilterSchema):
+    """A page of the admin's order list, of one status and matching a search."""
 
 
 class AdminPaginationSchema(PaginationSchema):
