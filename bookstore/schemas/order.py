@@ -149,10 +149,11 @@ class OrderLineSchema(Schema):
     lineTotal = Rupees(attribute="line_total_paise")
 
 
-class ShippingAddressSchema(Schema):
+class AddressFieldsSchema(Schema):
+    """An address as replies show it: an order's shipping address and a saved one share these fields."""
+
     firstName = fields.String(attribute="first_name")
     lastName = fields.String(attribute="last_name")
-    email = fields.String()
     phone = fields.String()
     address = fields.String()
     landmark = fields.String()
@@ -161,6 +162,10 @@ class ShippingAddressSchema(Schema):
     zipCode = fields.String(attribute="zip_code")
     country = fields.String()
     addressType = fields.String(attribute="address_type")
+
+
+class ShippingAddressSchema(AddressFieldsSchema):
+    email = fields.String()
 
 
 class StatusChangeSchema(Schema):
