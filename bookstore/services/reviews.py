@@ -13,10 +13,11 @@ from sqlalchemy.exc import IntegrityError
 
 from bookstore.errors import Conflict, Forbidden, NotFound
 from bookstore.extensions import db
-from bookstore.models import Book, Order, OrderLine, OrderLineBook, Review, User, parse_id
+from bookstore.models import Book, Order, OrderLine, OrderLineBook, Review, User
 from bookstore.services import audit
 from bookstore.services.catalogue import get_book
 from bookstore.services.paging import Page, paginate
+from bookstore.services.rows import by_id
 
 NOT_A_BUYER = "Only shoppers whose order of this book has been delivered can review it."
 ALREADY_REVIEWED = "You have already reviewed this book. Edit your review instead."
@@ -124,8 +125,7 @@ def for_admin(page: int, limit: int, status: str | None = None) -> Page:
 
 def moderate(admin: User, review_id: str, status: str, reason: str | None) -> Review:
     """Publish or hide (with a reason) a review, audited, and the book's average follows. :raise NotFound:"""
-    key = parse_id(review_id)
-    review = db.session.get(Review, key) if key else None
+    review = by_id(Review, review_id)
     if review is None:
         raise NotFound("Review not found.")
     lock_book(review.book_id)
