@@ -110,3 +110,28 @@ def test_existing_languages_become_media(fresh_app):
     rows = db.session.execute(text("SELECT language, medium, edition_year FROM books ORDER BY id")).all()
     assert {language: medium for language, medium, _ in rows} == languages
     assert [year for _, _, year in rows] == [2011, 2012, 2013, 2014, 2015, 2016]
+
+
+@pytest.mark.parametrize("saved, address", [
+    ({"contact_address": "12 Residency Road, Bengaluru 560025"}, "12 Residency Road, Bengaluru 560025"),
+    ({"contact_address": "12 Residency Road, Bengaluru 560025", "seller_address": "5 Park Street, Kolkata 700016"},
+     "5 Park Street, Kolkata 700016"),
+    ({"contact_address": ""}, None),
+])
+def test_the_contact_address_becomes_the_shop_address(fresh_app, saved, address):
+    """Migration 0021 keeps one address setting, seller_address: an administrator's contact address carries over
+    unless a seller address was saved too (that one is on bills already); the contact_address row goes."""
+    import sqlalchemy as sa
+    settings = sa.table("shop_settings", sa.column("key", sa.String), sa.column("value", sa.JSON),
+                        sa.column("updated_at", sa.DateTime(timezone=True)))
+    upgrade(revision="0020_bill")
+    for key, value in saved.items():
+        db.session.execute(settings.insert().values(key=key, value=value, updated_at=sa.func.now()))
+    db.session.commit()
+    upgrade()
+    rows = dict(db.session.execute(sa.select(settings.c.key, settings.c.value)).all())
+    assert "contact_address" not in rows and rows.get("seller_address") == address
+    downgrade(revision="0020_bill")
+    rows = dict(db.session.execute(sa.select(settings.c.key, settings.c.value)).all())
+    assert rows.get("contact_address") == (address if "seller_address" in rows else None)
+    db.session.commit()

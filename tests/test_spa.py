@@ -116,7 +116,8 @@ def _route_manifest() -> dict:
 
 @pytest.mark.parametrize("path, route", [("/books", "books"), ("/book/1", "book"), ("/category/gate", "category"),
                                          ("/order/success", "order-success"), ("/order", "orders"),
-                                         ("/cart", "cart"), ("/admin/books", "admin/admin-chunk"),
+                                         ("/cart", "cart"), ("/alerts", "alerts"), ("/alerts/confirm", "alert-links"),
+                                         ("/admin/books", "admin/admin-chunk"),
                                          ("/no/such/screen", "not-found")])
 def test_each_address_preloads_the_scripts_of_its_screen(client, factories, path, route):
     """The screen's lazy chunk is fetched with the entry, not after it has run (build's routes.json)."""

@@ -2,7 +2,7 @@
 from marshmallow import Schema, fields
 
 from bookstore.schemas.fields import IdString
-from bookstore.schemas.order import AddressFieldsInput
+from bookstore.schemas.order import AddressFieldsInput, AddressFieldsSchema
 
 
 class SavedAddressInput(AddressFieldsInput):
@@ -11,18 +11,8 @@ class SavedAddressInput(AddressFieldsInput):
     isDefault = fields.Boolean(attribute="is_default", load_default=None, allow_none=True)
 
 
-class SavedAddressSchema(Schema):
+class SavedAddressSchema(AddressFieldsSchema):
     _id = IdString(attribute="id")
-    firstName = fields.String(attribute="first_name")
-    lastName = fields.String(attribute="last_name")
-    phone = fields.String()
-    address = fields.String()
-    landmark = fields.String()
-    city = fields.String()
-    state = fields.String()
-    zipCode = fields.String(attribute="zip_code")
-    country = fields.String()
-    addressType = fields.String(attribute="address_type")
     isDefault = fields.Boolean(attribute="is_default")
 
 

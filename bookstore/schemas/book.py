@@ -4,7 +4,7 @@ from datetime import date
 from marshmallow import (Schema, ValidationError, fields, post_load, pre_dump, validate, validates,
                          validates_schema)
 
-from bookstore.schemas.common import PageQuerySchema, PaginationSchema, pagination
+from bookstore.schemas.common import PageQuerySchema, PaginationSchema, pagination, search_param, text_param
 from bookstore.models.book import MEDIA
 from bookstore.schemas.fields import (IdInput, IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber,
                                       required)
@@ -134,17 +134,22 @@ class BookListReplySchema(Schema):
         return reply
 
 
-class BookListQuerySchema(PageQuerySchema):
-    category = fields.String(validate=validate.Length(max=60, error="Category must be at most 60 characters."))
-    search = fields.String(validate=validate.Length(max=200, error="Search is limited to 200 characters."))
+class CategoryQuerySchema(InputSchema):
+    """`category=<name or slug>`: only one category's books."""
+
+    category = text_param("Category", 60)
+
+
+class BookListQuerySchema(PageQuerySchema, CategoryQuerySchema):
+    search = search_param(200)
     minPrice = Rupees(data_key="minPrice", attribute="min_price")
     maxPrice = Rupees(data_key="maxPrice", attribute="max_price")
     rating = fields.Float(validate=validate.Range(min=0, max=5, error="Rating must be between 0 and 5."),
                           error_messages={"special": "Rating must be between 0 and 5."})
     format = fields.String(validate=validate.OneOf(FORMATS, error="Format must be one of: " + ", ".join(FORMATS) + "."))
-    language = fields.String(validate=validate.Length(max=40, error="Language must be at most 40 characters."))
-    exam = fields.String(validate=validate.Length(max=60, error="Exam must be at most 60 characters."))
-    subject = fields.String(validate=validate.Length(max=60, error="Subject must be at most 60 characters."))
+    language = text_param("Language", 40)
+    exam = text_param("Exam", 60)
+    subject = text_param("Subject", 60)
     medium = MediumField()
     edition = fields.Integer(validate=_edition_year_range,
                              error_messages={"invalid": "Edition must be a year like 2026."})
@@ -167,11 +172,10 @@ class BookQuerySchema(InputSchema):
     includeArchived = fields.Boolean(attribute="include_archived", load_default=False)
 
 
-class ShelfQuerySchema(InputSchema):
+class ShelfQuerySchema(CategoryQuerySchema):
     """Featured, best sellers and new releases: a short list, optionally of one category."""
 
     limit = fields.Integer(load_default=8, validate=validate.Range(min=1, max=48, error="Limit must be between 1 and 48."))
-    category = fields.String(validate=validate.Length(max=60, error="Category must be at most 60 characters."))
 
 
 MAX_BOOKS_BY_ID = 50
@@ -192,7 +196,7 @@ class BookIdsQuerySchema(InputSchema):
 
 
 class SuggestQuerySchema(InputSchema):
-    q = fields.String(load_default="", validate=validate.Length(max=100, error="Search is limited to 100 characters."))
+    q = search_param(100, load_default="")
 
 
 class SuggestionSchema(Schema):

@@ -36,9 +36,21 @@ def page_limit(default: int = 12) -> fields.Integer:
     return fields.Integer(load_default=default, validate=validate.Range(min=1, error="Limit must be 1 or more."))
 
 
+def text_param(label: str, max_length: int, **kwargs) -> fields.String:
+    """A free-text query parameter of at most `max_length` characters ("Category must be at most 60 characters.")."""
+    error = f"{label} must be at most {max_length} characters."
+    return fields.String(validate=validate.Length(max=max_length, error=error), **kwargs)
+
+
+def search_param(max_length: int, **kwargs) -> fields.String:
+    """A list's search words, at most `max_length` characters ("Search is limited to 100 characters.")."""
+    error = f"Search is limited to {max_length} characters."
+    return fields.String(validate=validate.Length(max=max_length, error=error), **kwargs)
+
+
 class PageQuerySchema(InputSchema):
     """`page` from 1; `limit` defaults to 12 and is clamped to 100 (product §1.4). A list whose screen shows
-    fewer rows subclasses it with `limit = page_limit(10)`."""
+    other counts subclasses it with its own `limit = page_limit(n)` (AdminPageQuerySchema: 10)."""
 
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=100000, error="Page must be 1 or more."))
     limit = page_limit()
@@ -47,3 +59,9 @@ class PageQuerySchema(InputSchema):
     def clamp(self, data, **_kwargs):
         data["limit"] = min(data["limit"], MAX_LIMIT)
         return data
+
+
+class AdminPageQuerySchema(PageQuerySchema):
+    """The admin screens' lists: 10 rows a page unless asked otherwise."""
+
+    limit = page_limit(10)

@@ -2,7 +2,7 @@
 from marshmallow import Schema, fields, validate
 
 from bookstore.models import CONTACT_STATUSES, CONTACT_SUBJECTS
-from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
+from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema
 from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, UtcDateTime, required, required_text
 
 
@@ -70,8 +70,7 @@ class ContactReplySchema(Schema):
     contact = fields.Nested(ContactReceiptSchema)
 
 
-class ContactQuerySchema(PageQuerySchema):
-    limit = page_limit(10)
+class ContactQuerySchema(AdminPageQuerySchema):
     status = fields.String(validate=validate.OneOf(CONTACT_STATUSES, error=STATUS_MESSAGE))
 
 

@@ -234,8 +234,6 @@ class ShopSettingsSchema(InputSchema):
         "description": "e-mail address shoppers write to (footer, contact page); empty: not shown"})
     contactPhone = ContactPhone(attribute="contact_phone", max_length=30, metadata={
         "description": "phone number shoppers call; empty: not shown"})
-    contactAddress = Trimmed(attribute="contact_address", max_length=200, metadata={
-        "description": "the shop's postal address; empty: not shown"})
     contactHours = Trimmed(attribute="contact_hours", max_length=100, metadata={
         "description": "when the phone is answered, e.g. Monday to Saturday, 9 AM to 6 PM IST; empty: not shown"})
     socialLinks = fields.Nested(SocialLinksSchema, attribute="social_links", metadata={
@@ -243,7 +241,8 @@ class ShopSettingsSchema(InputSchema):
     sellerName = Trimmed(attribute="seller_name", max_length=100, min_length=2,
                          metadata={"description": "the seller's name on bills of supply and in e-mail footers"})
     sellerAddress = Trimmed(attribute="seller_address", max_length=300, min_length=10,
-                            metadata={"description": "the seller's address on bills and in e-mail footers"})
+                            metadata={"description": "the shop's postal address: on bills, in e-mail footers "
+                                                     "and on the contact page"})
     sellerGstin = Gstin(attribute="seller_gstin", metadata={
         "description": "the seller's GSTIN on bills of supply; empty: not registered"})
 

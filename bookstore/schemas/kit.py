@@ -4,7 +4,8 @@ import re
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from bookstore import money
-from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
+from bookstore.schemas.book import ExamRefSchema
+from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema
 from bookstore.schemas.fields import IdInput, IdString, InputSchema, Rupees, Trimmed, UtcDateTime, required, required_text
 from bookstore.services import kits
 from bookstore.services.storage import media_url
@@ -28,13 +29,6 @@ class KitBookSchema(Schema):
     quantity = fields.Integer()
 
 
-class KitExamSchema(Schema):
-    _id = IdString(attribute="id")
-    slug = fields.String()
-    name = fields.String()
-    shortName = fields.String(attribute="short_name")
-
-
 class KitSchema(Schema):
     _id = IdString(attribute="id")
     name = fields.String()
@@ -47,7 +41,7 @@ class KitSchema(Schema):
     stock = fields.Function(kits.stock_of, metadata={"description": "Whole kits in stock: its scarcest book's"})
     inStock = fields.Function(lambda kit: kits.stock_of(kit) > 0)
     archived = fields.Boolean()
-    exam = fields.Nested(KitExamSchema, allow_none=True)
+    exam = fields.Nested(ExamRefSchema, allow_none=True)
     books = fields.List(fields.Nested(KitBookSchema), attribute="items")
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
@@ -109,8 +103,7 @@ class KitUpdateSchema(KitInputSchema):
         super().__init__(partial=True, **kwargs)
 
 
-class AdminKitQuerySchema(PageQuerySchema):
-    limit = page_limit(10)
+class AdminKitQuerySchema(AdminPageQuerySchema):
     search = Trimmed(max_length=100, load_default=None)
     status = fields.String(load_default=None, validate=validate.OneOf(("active", "archived"),
                                                                       error="Status must be active or archived."))

@@ -1,7 +1,7 @@
 """The administrators' list of confirmed newsletter subscribers."""
 from marshmallow import Schema, fields
 
-from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
+from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema
 from bookstore.schemas.fields import IdString, UtcDateTime
 
 
@@ -22,5 +22,5 @@ class SubscriberListReplySchema(Schema):
     pagination = fields.Nested(SubscriberPaginationSchema)
 
 
-class SubscriberQuerySchema(PageQuerySchema):
-    limit = page_limit(10)
+class SubscriberQuerySchema(AdminPageQuerySchema):
+    """A page of the confirmed subscribers."""

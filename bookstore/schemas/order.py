@@ -4,7 +4,7 @@ import re
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates, validates_schema
 
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
-from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
+from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema, search_param
 from bookstore.schemas.delivery import DeliveryDatesSchema
 from bookstore.schemas.shipment import AdminShipmentSchema, ShipmentSchema
 from bookstore.services import order_links
@@ -149,10 +149,11 @@ class OrderLineSchema(Schema):
     lineTotal = Rupees(attribute="line_total_paise")
 
 
-class ShippingAddressSchema(Schema):
+class AddressFieldsSchema(Schema):
+    """An address as replies show it: an order's shipping address and a saved one share these fields."""
+
     firstName = fields.String(attribute="first_name")
     lastName = fields.String(attribute="last_name")
-    email = fields.String()
     phone = fields.String()
     address = fields.String()
     landmark = fields.String()
@@ -161,6 +162,10 @@ class ShippingAddressSchema(Schema):
     zipCode = fields.String(attribute="zip_code")
     country = fields.String()
     addressType = fields.String(attribute="address_type")
+
+
+class ShippingAddressSchema(AddressFieldsSchema):
+    email = fields.String()
 
 
 class StatusChangeSchema(Schema):
@@ -294,11 +299,11 @@ class OrderListReplySchema(Schema):
 
 class OrderFilterSchema(InputSchema):
     status = fields.String(validate=validate.OneOf(ORDER_STATUSES, error="Unknown status."))
-    search = fields.String(validate=validate.Length(max=100, error="Search is limited to 100 characters."))
+    search = search_param(100)
 
 
-class AdminOrderQuerySchema(PageQuerySchema, OrderFilterSchema):
-    limit = page_limit(10)
+class AdminOrderQuerySchema(AdminPageQuerySchema, OrderFilterSchema):
+    """A page of the admin's order list, of one status and matching a search."""
 
 
 class AdminPaginationSchema(PaginationSchema):

@@ -68,6 +68,6 @@ class ShopReplySchema(Schema):
             "languages": list(LANGUAGES),
             "cover_image": {"maxBytes": images.MAX_BYTES, "maxSide": images.MAX_SIDE, "types": list(COVER_TYPES)},
             "contact": {"email": shop_rules.contact_email, "phone": shop_rules.contact_phone,
-                        "address": shop_rules.contact_address, "hours": shop_rules.contact_hours},
+                        "address": shop_rules.seller_address, "hours": shop_rules.contact_hours},
             "social_links": dict(shop_rules.social_links),
         }

@@ -8,7 +8,8 @@ from sqlalchemy import func, select, update
 
 from bookstore.errors import Conflict, NotFound
 from bookstore.extensions import db
-from bookstore.models import MAX_ADDRESSES, SavedAddress, User, parse_id
+from bookstore.models import MAX_ADDRESSES, SavedAddress, User
+from bookstore.services.rows import by_id
 
 FULL = (f"You can save up to {MAX_ADDRESSES} addresses. Delete one you no longer use to save another.")
 
@@ -26,8 +27,7 @@ def _lock(user: User) -> None:
 
 def _own(user: User, address_id: str) -> SavedAddress:
     """:raise NotFound: unknown ids and other accounts' addresses alike."""
-    key = parse_id(address_id)
-    address = db.session.get(SavedAddress, key) if key else None
+    address = by_id(SavedAddress, address_id)
     if address is None or address.user_id != user.id:
         raise NotFound("Address not found.")
     return address

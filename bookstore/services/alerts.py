@@ -21,6 +21,7 @@ from bookstore.extensions import db
 from bookstore.jobs import tasks
 from bookstore.models import Book, BookAlert, User, parse_id, utcnow
 from bookstore.services import mail
+from bookstore.services.rows import by_id
 
 BACK_IN_STOCK = "back-in-stock"
 NEW_EDITION = "new-edition"
@@ -73,8 +74,7 @@ def _alert_for(token: str, purpose: str, max_age: int | None = None) -> tuple[in
 
 def _book(book_id: str) -> Book:
     """A book on sale. :raise NotFound:"""
-    key = parse_id(book_id)
-    book = db.session.get(Book, key) if key else None
+    book = by_id(Book, book_id)
     if book is None or book.archived:
         raise NotFound("Book not found.")
     return book

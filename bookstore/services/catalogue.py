@@ -10,6 +10,7 @@ from bookstore.extensions import db
 from bookstore.models import Book, Category, ExamSubject, book_exams, book_subjects, medium_from_text, parse_id
 from bookstore.services import exams, listing_anchors, listing_counts, search
 from bookstore.services.paging import Page, count
+from bookstore.services.rows import by_id
 
 # Sorts whose keys never change for a book: deep pages of them start from remembered anchors.
 _FIXED_KEY_SORTS = ("newest", "oldest")
@@ -218,8 +219,7 @@ def _filter_versions(shelf: Category | None) -> tuple[int, int]:
 def get_book(book_id: str) -> Book:
     """A visible book by its id, with what its page shows (exams, subjects, editions) loaded in four
     statements. :raise NotFound: for unknown, archived or malformed ids."""
-    key = parse_id(book_id)
-    book = db.session.get(Book, key, options=WHOLE_BOOK) if key else None
+    book = by_id(Book, book_id, options=WHOLE_BOOK)
     if book is None or book.archived:
         raise NotFound("Book not found.")
     return book

@@ -3,9 +3,10 @@ from sqlalchemy import select
 
 from bookstore.errors import NotFound
 from bookstore.extensions import db
-from bookstore.models import ContactMessage, User, parse_id
+from bookstore.models import ContactMessage, User
 from bookstore.services import audit
 from bookstore.services.paging import Page, paginate
+from bookstore.services.rows import by_id
 
 
 def receive_message(*, name: str, email: str, phone: str | None, subject: str, message: str) -> ContactMessage:
@@ -26,8 +27,7 @@ def list_messages(page: int, limit: int, status: str | None = None) -> Page:
 
 def change_status(message_id: str, status: str, actor: User) -> ContactMessage:
     """Mark a message new, in progress or resolved (any to any, product §10.4), with an audit entry. :raise NotFound:"""
-    key = parse_id(message_id)
-    message = db.session.get(ContactMessage, key) if key else None
+    message = by_id(ContactMessage, message_id)
     if message is None:
         raise NotFound("Contact message not found.")
     if message.status != status:

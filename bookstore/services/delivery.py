@@ -50,13 +50,14 @@ DEFAULTS: dict[str, object] = {
     "open_cod_orders_per_contact": 3,
     "max_quantity_per_line": 10,
     # How shoppers reach the shop (the footer and the contact page): empty until an admin fills them in,
-    # and nothing shows while a value is empty.
+    # and nothing shows while a value is empty. The shop's address is the seller's, below.
     "contact_email": "",
     "contact_phone": "",
-    "contact_address": "",
     "contact_hours": "",
     "social_links": {},  # platform (SOCIAL_PLATFORMS) -> the shop's own profile address
     # The seller printed on bills of supply and in every e-mail's footer; GSTIN "" means not registered.
+    # The address is the shop's one postal address: also on the contact page (migration 0021 merged the
+    # contact address into it).
     "seller_name": "Bookstore",
     "seller_address": "2nd Floor, MG Road, Bengaluru, Karnataka 560001",
     "seller_gstin": "",
@@ -92,8 +93,8 @@ class Rules:
     max_quantity_per_line: int
     contact_email: str = ""
     contact_phone: str = ""
-    contact_address: str = ""
     contact_hours: str = ""
+    seller_address: str = ""
     social_links: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
 
     def serviceable(self, place: Place | None) -> bool:
@@ -220,8 +221,8 @@ def _rules_from(values: dict) -> Rules:
         max_quantity_per_line=values["max_quantity_per_line"],
         contact_email=values["contact_email"],
         contact_phone=values["contact_phone"],
-        contact_address=values["contact_address"],
         contact_hours=values["contact_hours"],
+        seller_address=values["seller_address"],
         social_links=MappingProxyType(dict(values["social_links"])),
     )
 

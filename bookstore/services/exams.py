@@ -15,6 +15,7 @@ from sqlalchemy.orm import joinedload
 from bookstore.errors import NotFound, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Book, Category, Exam, ExamSubject, book_exams, book_subjects, parse_id
+from bookstore.services.rows import by_id
 
 BEST_SELLERS = 8
 
@@ -134,8 +135,7 @@ def resolve_tags(exam_ids: list[str] | None, subject_ids_: list[str] | None,
 
 def find_book_to_replace(book_id: str, own_id: int | None = None) -> Book:
     """The older edition a book names. :raise ValidationFailed: unknown id or the book itself."""
-    key = parse_id(book_id)
-    older = db.session.get(Book, key) if key else None
+    older = by_id(Book, book_id)
     if older is None:
         raise ValidationFailed({"replacesId": ["The edition this book replaces was not found."]})
     if own_id is not None and older.id == own_id:

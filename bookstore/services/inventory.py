@@ -11,9 +11,10 @@ from sqlalchemy.exc import IntegrityError
 
 from bookstore.errors import Conflict, NotFound, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import Book, KitBook, OrderLine, OrderLineBook, User, parse_id
+from bookstore.models import Book, KitBook, OrderLine, OrderLineBook, User
 from bookstore.services import alerts, audit, exams, images, storage
 from bookstore.services.catalogue import find_category
+from bookstore.services.rows import by_id
 
 ISBN_TAKEN = "A book with this ISBN already exists."
 # What the audit log shows of a book (money in paise, as stored).
@@ -73,8 +74,7 @@ def version_tag(book: Book) -> str:
 
 def find_any(book_id: str) -> Book:
     """A book by id, archived or not. :raise NotFound:"""
-    key = parse_id(book_id)
-    book = db.session.get(Book, key) if key else None
+    book = by_id(Book, book_id)
     if book is None:
         raise NotFound("Book not found.")
     return book

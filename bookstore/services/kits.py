@@ -10,6 +10,7 @@ from bookstore.extensions import db
 from bookstore.models import Book, Exam, Kit, KitBook, User, parse_id
 from bookstore.services import audit
 from bookstore.services.paging import Page, paginate
+from bookstore.services.rows import by_id
 
 MAX_BOOKS = 20  # a kit is a study set, not a shelf
 MAX_COPIES = 10  # of one book in one kit
@@ -51,8 +52,7 @@ def get_kit(slug: str) -> Kit:
 
 def find_any(kit_id: str) -> Kit:
     """Any kit, archived too, by id (the admin's). :raise NotFound:"""
-    key = parse_id(kit_id)
-    kit = db.session.get(Kit, key) if key else None
+    kit = by_id(Kit, kit_id)
     if kit is None:
         raise NotFound("Kit not found.")
     return kit

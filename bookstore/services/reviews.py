@@ -1,6 +1,6 @@
 """Buyers' reviews: who may write one, writing and editing it, the admin's moderation, and the book's average.
 
-Only a shopper with a delivered order holding the book may review it, once (decisions: reviews come only
+Only a shopper with a delivered order holding the book (alone or in a kit) may review it, once (decisions: reviews come only
 from buyers whose order with that book was delivered). A review is published at once and moderated after
 the fact. A book's `rating` and `rating_count` are the average stars and number of its published reviews,
 recomputed in the transaction that changes a review; writing `books.rating` also bumps the category's
@@ -8,15 +8,16 @@ recomputed in the transaction that changes a review; writing `books.rating` also
 """
 from dataclasses import dataclass
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bookstore.errors import Conflict, Forbidden, NotFound
 from bookstore.extensions import db
-from bookstore.models import Book, Order, OrderLine, Review, User, parse_id
+from bookstore.models import Book, Order, OrderLine, OrderLineBook, Review, User
 from bookstore.services import audit
 from bookstore.services.catalogue import get_book
 from bookstore.services.paging import Page, paginate
+from bookstore.services.rows import by_id
 
 NOT_A_BUYER = "Only shoppers whose order of this book has been delivered can review it."
 ALREADY_REVIEWED = "You have already reviewed this book. Edit your review instead."
@@ -32,9 +33,12 @@ class Standing:
 
 
 def _is_delivered_buyer(user: User, book_id: int) -> bool:
+    """Whether a delivered order of the shopper's holds the book, on a line of its own or in a kit (product §3.9)."""
     return db.session.scalar(
         select(Order.id).join(OrderLine, OrderLine.order_id == Order.id)
-        .where(Order.user_id == user.id, Order.status == "delivered", OrderLine.book_id == book_id).limit(1)
+        .outerjoin(OrderLineBook, OrderLineBook.order_line_id == OrderLine.id)
+        .where(Order.user_id == user.id, Order.status == "delivered",
+               or_(OrderLine.book_id == book_id, OrderLineBook.book_id == book_id)).limit(1)
     ) is not None
 
 
@@ -121,8 +125,7 @@ def for_admin(page: int, limit: int, status: str | None = None) -> Page:
 
 def moderate(admin: User, review_id: str, status: str, reason: str | None) -> Review:
     """Publish or hide (with a reason) a review, audited, and the book's average follows. :raise NotFound:"""
-    key = parse_id(review_id)
-    review = db.session.get(Review, key) if key else None
+    review = by_id(Review, review_id)
     if review is None:
         raise NotFound("Review not found.")
     lock_book(review.book_id)

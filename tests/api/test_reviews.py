@@ -7,6 +7,7 @@ import pytest
 
 from bookstore.extensions import db
 from bookstore.models import AuditEntry, Book, Category, Order, Review
+from tests.api.test_kits import as_line, kit_order, make_kit
 from tests.factories import count
 
 
@@ -95,6 +96,29 @@ def test_a_delivered_order_of_another_book_does_not_count(client, auth, factorie
     headers = buyer(auth, factories, client, other)
     assert client.post(f"/api/books/{book.id}/reviews", json=review_body(), headers=headers).status_code == 403
     assert count(Review) == 0
+
+
+def test_a_delivered_kit_makes_its_buyer_a_buyer_of_each_of_its_books(client, auth, factories, book):
+    """A delivered order of a kit holding the book (order_line_books) lets its buyer review each of the kit's
+    books; a book outside the kit, or the same kit on an order not yet delivered, does not."""
+    chemistry, outside = factories.book(title="Chemistry for JEE Main"), factories.book()
+    kit = make_kit(client, auth.admin(), [(book, 1), (chemistry, 2)])
+    factories.user(email="kit-buyer@example.in")
+    headers = auth.login("kit-buyer@example.in", "secret-pass")
+    response = client.post("/api/orders", json=kit_order([(as_line(kit), 1)]), headers=headers)
+    assert response.status_code == 201, response.get_json()
+    order = db.session.scalar(db.select(Order).where(Order.public_id == response.get_json()["order"]["_id"]))
+    assert client.get(f"/api/books/{book.id}/reviews/mine", headers=headers).get_json()["canReview"] is False
+    order.status = "delivered"
+    db.session.commit()
+
+    for each in (book, chemistry):
+        mine = client.get(f"/api/books/{each.id}/reviews/mine", headers=headers).get_json()
+        assert mine["canReview"] is True and mine["reason"] is None
+        assert client.post(f"/api/books/{each.id}/reviews", json=review_body(), headers=headers).status_code == 201
+    refused = client.post(f"/api/books/{outside.id}/reviews", json=review_body(), headers=headers)
+    assert refused.status_code == 403
+    assert count(Review) == 2 and stored_rating(chemistry.id) == (4.0, 1)
 
 
 def test_a_guest_cannot_review(client, book):

@@ -43,7 +43,9 @@ def test_the_reply_carries_the_defaults_and_writes_nothing(app, client):
     assert body["languages"] == list(LANGUAGES)
     assert body["coverImage"] == {"maxBytes": 5 * 1024 * 1024, "maxSide": 4000,
                                   "types": ["image/jpeg", "image/png", "image/webp"]}
-    assert body["contact"] == {"email": "", "phone": "", "address": "", "hours": ""}, "none shown until set"
+    # None shown until set, but for the shop's address: the seller's, which bills need (product §10.6).
+    assert body["contact"] == {"email": "", "phone": "", "address": "2nd Floor, MG Road, Bengaluru, Karnataka 560001",
+                               "hours": ""}
     assert body["socialLinks"] == {}
     assert db.session.scalar(select(func.count()).select_from(ShopSetting)) == 0
 

@@ -29,10 +29,10 @@ DEFAULTS = {
     "maxQuantityPerLine": 10,
     "contactEmail": "",
     "contactPhone": "",
-    "contactAddress": "",
     "contactHours": "",
     "socialLinks": {},
-    # The seller on bills of supply and in e-mail footers; no GSTIN: not registered.
+    # The seller on bills of supply and in e-mail footers (the address also on the contact page); no GSTIN: not
+    # registered.
     "sellerName": "Bookstore",
     "sellerAddress": "2nd Floor, MG Road, Bengaluru, Karnataka 560001",
     "sellerGstin": "",
@@ -174,7 +174,7 @@ def test_an_empty_put_changes_nothing(client, admin):
     ({"colour": "blue"}, "colour", "Unknown field."),
     ({"contactEmail": "not-an-address"}, "contactEmail", "Enter a valid e-mail address."),
     ({"contactPhone": "call us"}, "contactPhone", "Enter a phone number of digits, like +91 80 4000 1234."),
-    ({"contactAddress": "x" * 201}, "contactAddress", "Must be at most 200 characters."),
+    ({"sellerAddress": "x" * 301}, "sellerAddress", "Must be at most 300 characters."),
     ({"socialLinks": {"facebook": "https://www.facebook.com/"}}, "socialLinks",
      "Must be the shop's own page, not the platform's home page."),
     ({"socialLinks": {"x": "https://x.com"}}, "socialLinks", "Must be the shop's own page, not the platform's home page."),
@@ -197,15 +197,16 @@ def test_bad_values_are_422_and_change_nothing(client, admin, body, field, messa
 
 
 def test_contact_details_and_profiles_are_saved_trimmed_and_shown_to_shoppers(client, admin):
-    """Contact e-mail, phone, address, hours and social profiles are saved (trimmed, e-mail lower-cased, empty
-    profiles dropped), audited, and reach GET /api/shop; emptied again, they leave the shop reply empty."""
+    """Contact e-mail, phone, the shop's address, hours and social profiles are saved (trimmed, e-mail lower-cased,
+    empty profiles dropped), audited, and reach GET /api/shop; emptied again, they leave the shop reply empty but
+    for the address (the seller's, which bills need)."""
     body = {"contactEmail": " Help@Shop.Example.IN ", "contactPhone": "+91 80 4000 1234",
-            "contactAddress": " 2nd Floor, MG Road, Bengaluru 560001 ", "contactHours": "Mon to Sat, 9 to 6",
+            "sellerAddress": " 2nd Floor, MG Road, Bengaluru 560001 ", "contactHours": "Mon to Sat, 9 to 6",
             "socialLinks": {"facebook": "https://www.facebook.com/our.bookstore", "x": "", "youtube": ""}}
     response = client.put(URL, headers=admin, json=body)
     assert response.status_code == 200, response.get_json()
     saved = response.get_json()["settings"]
-    assert (saved["contactEmail"], saved["contactPhone"], saved["contactAddress"], saved["socialLinks"]) == (
+    assert (saved["contactEmail"], saved["contactPhone"], saved["sellerAddress"], saved["socialLinks"]) == (
         "help@shop.example.in", "+91 80 4000 1234", "2nd Floor, MG Road, Bengaluru 560001",
         {"facebook": "https://www.facebook.com/our.bookstore"})
     assert count(AuditEntry) == 1
@@ -214,11 +215,12 @@ def test_contact_details_and_profiles_are_saved_trimmed_and_shown_to_shoppers(cl
     assert shop["contact"] == {"email": "help@shop.example.in", "phone": "+91 80 4000 1234",
                                "address": "2nd Floor, MG Road, Bengaluru 560001", "hours": "Mon to Sat, 9 to 6"}
     assert shop["socialLinks"] == {"facebook": "https://www.facebook.com/our.bookstore"}
-    cleared = client.put(URL, headers=admin, json={"contactEmail": "", "contactPhone": " ", "contactAddress": "",
-                                                   "contactHours": "", "socialLinks": {}})
+    cleared = client.put(URL, headers=admin, json={"contactEmail": "", "contactPhone": " ", "contactHours": "",
+                                                   "socialLinks": {}})
     assert cleared.status_code == 200, cleared.get_json()
     shop = client.get("/api/shop").get_json()
-    assert shop["contact"] == {"email": "", "phone": "", "address": "", "hours": ""} and shop["socialLinks"] == {}
+    assert shop["contact"] == {"email": "", "phone": "", "address": "2nd Floor, MG Road, Bengaluru 560001",
+                               "hours": ""} and shop["socialLinks"] == {}
 
 
 def test_a_body_that_is_no_object_is_400(client, admin):

@@ -1,5 +1,6 @@
 """The admin sets the shop's contact details and social profiles on Shipping & payments (issue 16): a
-platform's home page is refused beside its field, the shop's own profile is saved and the footer shows it."""
+platform's home page is refused beside its field, the shop's own profile is saved and the footer shows it; the shop
+address (the seller's, on bills and mails) is the contact page's."""
 from playwright.sync_api import expect
 
 from bookstore.extensions import db
@@ -30,15 +31,21 @@ def test_admin_sets_the_contact_details_the_footer_shows(admin_page, server, adm
     assert_no_horizontal_scroll(page)
 
     instagram.fill("https://www.instagram.com/our.bookstore")
+    page.get_by_label("Shop address").fill("12 Residency Road, Bengaluru, Karnataka 560025")
     page.get_by_role("button", name="Save settings").click()
     expect(page.get_by_role("status").filter(has_text="Settings saved.")).to_be_visible()
     db.session.commit()
     saved = delivery.settings()
     assert saved["contact_phone"] == "+91 80 4000 1234"
     assert saved["social_links"] == {"instagram": "https://www.instagram.com/our.bookstore"}
+    assert saved["seller_address"] == "12 Residency Road, Bengaluru, Karnataka 560025"
 
     page.goto(server.base_url + "/")
     footer = page.get_by_role("contentinfo")
     expect(footer.get_by_role("link", name="+91 80 4000 1234")).to_be_visible()
     expect(footer.get_by_role("link", name="Instagram (opens in a new tab)")).to_have_attribute(
         "href", "https://www.instagram.com/our.bookstore")
+    # The one shop address (the seller's, on bills and mails) is the contact page's too.
+    page.goto(server.base_url + "/contact")
+    expect(page.get_by_role("complementary", name="Reach Us").get_by_text(
+        "12 Residency Road, Bengaluru, Karnataka 560025")).to_be_visible()

@@ -1,5 +1,6 @@
 """"Notify me" alerts in a real browser (issue 15): a guest asks on an out-of-stock book to be told when it is back,
-sees the confirmation message, opens the e-mailed link and sees the alert confirmed; at 1280 and 360 px.
+sees the confirmation message, opens the e-mailed link and sees the alert confirmed; a signed-in shopper lists and
+cancels their alerts on My Alerts; at 1280 and 360 px.
 
 E-mails are read from the SMTP sink the served shop sends to; links are opened as a shopper would.
 """
@@ -11,6 +12,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import assert_no_axe_violations
 from tests.e2e.support.layout import assert_no_horizontal_scroll
 from tests.e2e.support.mailbox import link_in, wait_for_mail
+from tests.e2e.support.shop import sign_in
 
 
 @pytest.fixture(params=["page", "phone_page"], ids=["desktop", "phone"])
@@ -74,3 +76,45 @@ def test_the_book_dialog_offers_the_alert_too(page, shop):
     expect(dialog.get_by_text(f"Almost done: please confirm the alert from the e-mail we sent to {email}.")
            ).to_be_visible()
     assert_no_axe_violations(page)
+
+
+def test_a_shopper_lists_and_cancels_their_alerts(any_page, shop):
+    """My Alerts (/alerts, from the profile) lists the signed-in shopper's alerts with the book, what each waits
+    for and its state; Cancel alert deletes one and says so. A guest is sent to sign in first."""
+    page = any_page
+    page.goto("/alerts")
+    page.wait_for_url("**/login?from=%2Falerts")
+    user = shop.shopper(first_name="Meera", email_verified=True)
+    gone = shop.book(title=f"Polity Notes {secrets.token_hex(3)}", stock=0)
+    kept = shop.book(title=f"Ancient India {secrets.token_hex(3)}", stock=3)
+    token = sign_in(page, user)["token"]
+    for book, kind in ((gone, "back-in-stock"), (kept, "new-edition")):
+        response = page.request.post(f"/api/books/{book['_id']}/alerts", data={"kind": kind},
+                                     headers={"Authorization": f"Bearer {token}"})
+        assert response.status == 201, response.text()
+
+    page.goto("/profile")
+    page.get_by_role("link", name="My Alerts").click()
+    page.wait_for_url("**/alerts")
+    expect(page.get_by_role("heading", level=1, name="My Alerts")).to_be_visible()
+    items = page.get_by_role("listitem").filter(has=page.get_by_role("heading", level=2))
+    expect(items).to_have_count(2)
+    first = items.filter(has_text=kept["title"])
+    expect(first.get_by_role("link", name=kept["title"])).to_have_attribute("href", f"/book/{kept['_id']}")
+    expect(first).to_contain_text("When a new edition comes out")
+    expect(first).to_contain_text("Active: we will e-mail you once")
+    expect(items.filter(has_text=gone["title"])).to_contain_text("When it is back in stock")
+    assert_no_axe_violations(page)
+    assert_no_horizontal_scroll(page)
+
+    page.get_by_role("button", name=f"Cancel alert for {gone['title']} (when it is back in stock)").click()
+    expect(page.get_by_role("status").get_by_role("paragraph")).to_have_text(
+        f"Your alert for '{gone['title']}' is cancelled.")
+    expect(items).to_have_count(1)
+    expect(page.get_by_text(gone["title"], exact=True)).to_have_count(0)
+    mine = page.request.get("/api/alerts/mine", headers={"Authorization": f"Bearer {token}"}).json()["alerts"]
+    assert [alert["bookTitle"] for alert in mine] == [kept["title"]]
+    assert_no_axe_violations(page)
+
+    page.get_by_role("button", name=f"Cancel alert for {kept['title']} (when a new edition comes out)").click()
+    expect(page.get_by_text("You have no alerts")).to_be_visible()

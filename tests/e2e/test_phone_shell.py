@@ -128,13 +128,28 @@ def test_phone_menu_lists_every_shelf_and_the_shoppers_pages(phone_page, shop):
     expect(header.get_by_role("navigation", name="Main")).to_be_hidden()
     expect_focus_on_heading(page, "h1", "Best Sellers")
 
+
+
+def test_phone_menu_shows_a_signed_in_shoppers_pages_once(phone_page, shop):
+    """Signed in, the phone menu lists My Orders, Wishlist and My Profile once: in the account menu (as on the
+    wide header), not also in its own list, which keeps Track an Order."""
+    page = phone_page
     user = shop.shopper(first_name="Kavya")
+    page.goto("/about")
     sign_in(page, user)
     page.reload()
+    header = page.get_by_role("banner")
     header.get_by_role("button", name="Menu").click()
     account = header.get_by_role("navigation", name="Your account")
-    expect(account.get_by_role("link", name="My Profile")).to_be_visible()
-    account.get_by_role("link", name="My Orders").click()
+    expect(account.get_by_role("link", name="Track an Order")).to_be_visible()
+    header.get_by_role("button", name="Account menu for Kavya").click()
+    for name in ("My Orders", "Wishlist", "My Profile"):
+        expect(header.get_by_role("link", name=name, exact=True)).to_have_count(1)
+        expect(header.get_by_role("link", name=name, exact=True)).to_be_visible()
+    assert_no_horizontal_scroll(page)
+    assert_no_axe_violations(page)
+    shot(page, "phone-menu-signed-in")
+    header.get_by_role("link", name="My Orders").click()
     expect(page).to_have_url(re.compile(r"/orders$"))
     expect_focus_on_heading(page, "h1", "My Orders")
 

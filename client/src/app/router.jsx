@@ -60,6 +60,7 @@ const Profile = screen(account, "Profile");
 const Orders = screen(account, "Orders");
 const OrderView = screen(account, "OrderView");
 const Wishlist = screen(account, "Wishlist");
+const MyAlerts = screen(account, "MyAlerts");
 
 /**
  * The admin area is one lazy chunk with its own stylesheet, loaded on the first visit to an admin
@@ -143,6 +144,7 @@ export function AppRouter() {
             <Route path="orders/:id" element={<OrderView />} />
             <Route path="order" element={<Orders />} />
             <Route path="wishlist" element={<Wishlist />} />
+            <Route path="alerts" element={<MyAlerts />} />
             <Route path="order-lookup" element={<OrderLookup />} />
             <Route path="contact" element={<Contact />} />
             <Route path="*" element={<NotFound />} />

@@ -34,6 +34,7 @@ export const paths = {
   orders: () => "/orders",
   orderLookup: (params) => `/order-lookup${query(params)}`,
   wishlist: () => "/wishlist",
+  myAlerts: () => "/alerts",
   admin: () => "/admin",
   about: () => "/about",
   contact: () => "/contact",

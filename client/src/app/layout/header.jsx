@@ -21,15 +21,19 @@ const NAV = [
   { label: "Contact", to: paths.contact() },
 ];
 
-/** The phone menu's account links (the wide header has them in the account menu). */
+/** The phone menu's account links. A signed-in shopper's own pages are in the account menu beside them
+ * (as on the wide header), so the phone menu lists each page once. */
 function AccountLinks() {
   const { isSignedIn } = useAuth();
   return (
     <nav className="header__account" aria-label="Your account">
       <ul>
-        <li><NavLink to={paths.orders()}>My Orders</NavLink></li>
-        <li><NavLink to={paths.wishlist()}>Wishlist</NavLink></li>
-        {isSignedIn && <li><NavLink to={paths.profile()}>My Profile</NavLink></li>}
+        {!isSignedIn && (
+          <>
+            <li><NavLink to={paths.orders()}>My Orders</NavLink></li>
+            <li><NavLink to={paths.wishlist()}>Wishlist</NavLink></li>
+          </>
+        )}
         <li><NavLink to={paths.orderLookup()}>Track an Order</NavLink></li>
       </ul>
     </nav>

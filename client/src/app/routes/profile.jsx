@@ -182,6 +182,7 @@ function ProfileScreen({ onClosed }) {
             <button type="button" className="button" onClick={() => { setNote(null); setEditing(true); }}>Edit Profile</button>
             <Link className="button button--secondary" to={paths.orders()}>My Orders</Link>
             <Link className="button button--secondary" to={paths.wishlist()}>Wishlist</Link>
+            <Link className="button button--secondary" to={paths.myAlerts()}>My Alerts</Link>
           </div>
         </section>
       )}

@@ -10,3 +10,4 @@ export { Component as Profile } from "../routes/profile.jsx";
 export { Component as Orders } from "../routes/orders.jsx";
 export { Component as OrderView } from "../routes/order-view.jsx";
 export { Component as Wishlist } from "../routes/wishlist.jsx";
+export { Component as MyAlerts } from "../routes/alerts.jsx";

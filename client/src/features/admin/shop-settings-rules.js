@@ -13,16 +13,16 @@ export const ZONES = [
 /** The social platforms the footer links to: [API key, form field, label]. */
 export const SOCIAL = [["facebook", "socialFacebook", "Facebook page"], ["instagram", "socialInstagram", "Instagram profile"],
   ["x", "socialX", "X profile"], ["youtube", "socialYoutube", "YouTube channel"]];
-const CONTACT = ["contactEmail", "contactPhone", "contactAddress", "contactHours"];
+const CONTACT = ["contactEmail", "contactPhone", "contactHours"];
 
 export const SETTING_LABELS = {
-  contactEmail: "Contact e-mail", contactPhone: "Contact phone", contactAddress: "Postal address",
+  contactEmail: "Contact e-mail", contactPhone: "Contact phone",
   contactHours: "Phone hours", ...Object.fromEntries(SOCIAL.map(([, name, label]) => [name, label])),
   dispatchPin: "Dispatch PIN", dispatchCutoff: "Dispatch cut-off", holidays: "Holidays",
   unserviceablePins: "PINs we don't deliver to", codOnPins: "COD always offered at", codOffPins: "COD never offered at",
   codLimit: "COD order value cap", codFee: "COD fee", openCodOrdersPerContact: "Open COD orders per customer",
   shippingFee: "Shipping fee", freeShippingThreshold: "Free shipping from", maxQuantityPerLine: "Copies per book",
-  sellerName: "Seller name", sellerAddress: "Seller address", sellerGstin: "Seller GSTIN",
+  sellerName: "Seller name", sellerAddress: "Shop address", sellerGstin: "Seller GSTIN",
   ...Object.fromEntries(ZONES.flatMap(({ key, label }) => [
     [`zones.${key}.minDays`, `${label}: fewest days`], [`zones.${key}.maxDays`, `${label}: most days`],
     [`zones.${key}.cod`, `${label}: cash on delivery`], [`zones.${key}.shippingFee`, `${label}: shipping fee`],

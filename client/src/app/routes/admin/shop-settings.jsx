@@ -177,7 +177,9 @@ function SettingsForm({ settings }) {
 
       <fieldset className="adm-fieldset adm-panel">
         <legend>Contact and social links</legend>
-        <p className="adm-hint adm-fieldset__lead">Shown in the footer and on the contact page; an empty one is not shown.</p>
+        <p className="adm-hint adm-fieldset__lead">
+          Shown in the footer and on the contact page; an empty one is not shown. The address is the shop address below.
+        </p>
         <div className="adm-grid adm-grid--thirds">
           <FormField {...field("contactEmail")}>
             {(props) => <input type="email" autoComplete="off" maxLength={254} {...bind(props)} />}
@@ -187,9 +189,6 @@ function SettingsForm({ settings }) {
           </FormField>
           <FormField {...field("contactHours")} hint="Like Monday to Saturday, 9 AM to 6 PM IST.">
             {(props) => <input type="text" maxLength={100} {...bind(props)} />}
-          </FormField>
-          <FormField {...field("contactAddress")}>
-            {(props) => <textarea rows={2} maxLength={200} {...bind(props)} />}
           </FormField>
           {SOCIAL.map(([, name]) => (
             <FormField key={name} {...field(name)} hint="The shop's own page: https://…">
@@ -205,7 +204,8 @@ function SettingsForm({ settings }) {
           <FormField {...field("sellerName")} hint="The shop's name on bills and at the foot of every e-mail.">
             {(props) => <input type="text" maxLength={100} {...bind(props)} />}
           </FormField>
-          <FormField {...field("sellerAddress")} hint="The address printed with it.">
+          <FormField {...field("sellerAddress")}
+            hint="The shop's one postal address: printed with the name, and shown on the contact page.">
             {(props) => <textarea rows={2} maxLength={300} {...bind(props)} />}
           </FormField>
           <FormField {...field("sellerGstin")} hint="15 characters, like 29ABCDE1234F1Z5. Empty: not registered.">
