@@ -67,6 +67,9 @@ class CategorySchema(Schema):
     bookCount = fields.Integer(attribute="book_count")
 
 
+DIGITAL_STOCK = 999
+
+
 class BookCardSchema(Schema):
     """A book as lists, suggestions, shelves and carts show it: everything but its exams, subjects and editions."""
 
@@ -77,8 +80,11 @@ class BookCardSchema(Schema):
     categorySlug = fields.Function(lambda book: book.category.slug)
     price = Rupees(attribute="price_paise")
     discountedPrice = Rupees(attribute="discounted_price_paise")
-    stock = fields.Integer()
-    # An e-book or audiobook has no copies to run out of: it is in stock once its file is uploaded.
+    # An e-book or audiobook has no copies to run out of (product §7.11): with its file it reads DIGITAL_STOCK (the
+    # shop's copies-per-line limit still applies), without one 0 (it can't be bought), so every screen that
+    # reads stock treats it rightly.
+    stock = fields.Function(lambda book: (DIGITAL_STOCK if book.file_key else 0) if book.is_digital else book.stock,
+                            metadata={"type": "integer"})
     inStock = fields.Function(lambda book: bool(book.file_key) if book.is_digital else book.stock > 0)
     digital = fields.Boolean(attribute="is_digital")
     imageUrl = fields.Function(lambda book: media_url(book.cover_key))
