@@ -308,3 +308,15 @@ def test_the_paid_mail_says_how_many_downloads_and_until_when(client, factories,
     body = smtp_sink.messages[-1].get_body(preferencelist=("plain",)).get_content()
     assert "download each up to 5 times until" in body and "/orders/" in body and "token=" in body
     assert "Delivering to" not in body
+
+
+def test_an_all_digital_orders_bill_has_no_empty_address_lines(client, factories, razorpay):
+    """The bill of supply of a downloads-only order lists the e-book and says the place of supply is not given."""
+    from pypdf import PdfReader
+
+    book = ebook(factories, title="Bill Of A Download")
+    order = paid_digital_order(client, razorpay, [book])
+    response = client.get(f"/api/orders/{order['_id']}/bill?token={token_of(order)}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
+    assert "Bill Of A Download" in text and "Not given (downloads only)" in text
