@@ -320,3 +320,37 @@ def test_an_all_digital_orders_bill_has_no_empty_address_lines(client, factories
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
     assert "Bill Of A Download" in text and "Not given (downloads only)" in text
+
+
+def test_from_a_private_bucket_the_download_is_a_short_lived_presigned_address(make_app, factories, razorpay,
+                                                                               monkeypatch):
+    """With S3_PRIVATE_BUCKET the upload lands in the bucket, and the download link answers 303 to a 5-minute
+    pre-signed address that gives the very bytes."""
+    import requests
+
+    from tests.conftest import RAZORPAY_KEYS, empty_database
+    from tests.fakes.s3_server import CREDENTIALS, REGION, LocalS3
+
+    for name, value in CREDENTIALS.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("AWS_CONFIG_FILE", "/nonexistent")
+    monkeypatch.setenv("AWS_SHARED_CREDENTIALS_FILE", "/nonexistent")
+    with LocalS3("bookstore-private") as s3:
+        app = make_app(S3_PRIVATE_BUCKET="bookstore-private", S3_ENDPOINT_URL=s3.endpoint_url, S3_REGION=REGION,
+                       RAZORPAY_BASE_URL=razorpay.base_url, RAZORPAY_TIMEOUT_SECONDS="2", **RAZORPAY_KEYS)
+        with app.app_context():
+            empty_database()
+            client = app.test_client()
+            factories.user(role="admin", email="boss@example.in")
+            login = client.post("/api/auth/login", json={"email": "boss@example.in", "password": "secret-pass"})
+            admin = {"Authorization": f"Bearer {login.get_json()['token']}"}
+            book = factories.book(format="Audiobook", stock=0)
+            assert upload(client, admin, book, MP3, "talk.mp3").status_code == 200
+            assert len(s3.keys()) == 1 and next(iter(s3.keys())).endswith(".mp3")
+            order = paid_digital_order(client, razorpay, [book])
+            url = download(client, order, order["orderItems"][0], token_of(order)).get_json()["url"]
+            response = client.get(url)
+            assert response.status_code == 303 and "X-Amz-Expires=300" in response.headers["Location"]
+            fetched = requests.get(response.headers["Location"], timeout=10)
+            assert fetched.status_code == 200 and fetched.content == MP3
+            assert fetched.headers["Content-Type"] == "audio/mpeg"
