@@ -354,3 +354,20 @@ def test_from_a_private_bucket_the_download_is_a_short_lived_presigned_address(m
             fetched = requests.get(response.headers["Location"], timeout=10)
             assert fetched.status_code == 200 and fetched.content == MP3
             assert fetched.headers["Content-Type"] == "audio/mpeg"
+
+
+def test_a_webhook_payment_delivers_the_downloads_too(client, factories, razorpay):
+    """The browser never came back: Razorpay's signed webhook pays the order, and the all-digital order is
+    delivered with its downloads open, exactly as after verify."""
+    book = ebook(factories)
+    order = client.post("/api/orders", json=digital_payload([(book, 1)])).get_json()["order"]
+    created = client.post("/api/payments/create-order", json={"orderId": order["_id"]}).get_json()["order"]
+    razorpay.pay(created["id"])
+    raw, signature = razorpay.webhook_body("payment.captured", order_id=created["id"])
+    response = client.post("/api/payments/webhook", data=raw, content_type="application/json",
+                           headers={"X-Razorpay-Signature": signature, "X-Razorpay-Event-Id": "evt_digital_1"})
+    assert response.status_code == 200, response.get_json()
+    row = order_row(order["_id"])
+    assert (row.payment_status, row.status) == ("paid", "delivered") and row.downloads_until is not None
+    assert [change.status for change in row.history] == ["pending", "delivered"]
+    assert download(client, order, order["orderItems"][0], token_of(order)).status_code == 200
