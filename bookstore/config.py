@@ -81,6 +81,9 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "SHIPROCKET_TIMEOUT_SECONDS": ("10", "how long each Shiprocket call may take (the admin's Ship waits for them)"),
     "PAYMENT_WINDOW_MINUTES": ("30", "unpaid online orders are cancelled and their stock released after this"),
     "ORDER_LINK_DAYS": ("90", "days an order e-mail's link opens the order (and its bill) without signing in"),
+    "DOWNLOAD_DAYS": ("30", "days after payment an e-book's or audiobook's downloads stay available"),
+    "DOWNLOADS_PER_LINE": ("5", "downloads allowed per digital order line"),
+    "DIGITAL_FILE_MAX_MB": ("500", "largest e-book or audiobook file an administrator may upload, in megabytes"),
     "JOBS_URL": ("", "the job queue: empty means a SQLite file in the instance folder (one machine); "
                      "redis://host:6379/1 for a fleet"),
     "JOBS_IN_WEB": ("true", "the web process also runs a job consumer (one dyno is a whole shop); false on a fleet "
@@ -253,6 +256,9 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         SHIPROCKET_TIMEOUT_SECONDS=float(_env("SHIPROCKET_TIMEOUT_SECONDS", overrides)),
         PAYMENT_WINDOW_MINUTES=int(_env("PAYMENT_WINDOW_MINUTES", overrides)),
         ORDER_LINK_DAYS=int(_env("ORDER_LINK_DAYS", overrides)),
+        DOWNLOAD_DAYS=int(_env("DOWNLOAD_DAYS", overrides)),
+        DOWNLOADS_PER_LINE=int(_env("DOWNLOADS_PER_LINE", overrides)),
+        DIGITAL_FILE_MAX_BYTES=int(float(_env("DIGITAL_FILE_MAX_MB", overrides)) * 1024 * 1024),
         JOBS_URL=_env("JOBS_URL", overrides),
         JOBS_IN_WEB=str(_env("JOBS_IN_WEB", overrides)).lower() in _TRUE,
         JOBS_WORKERS=int(_env("JOBS_WORKERS", overrides)),

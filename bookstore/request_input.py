@@ -98,8 +98,9 @@ class Request(FlaskRequest):
         raise BadRequest("The request body is not valid JSON.")
 
 
-def body_limit(max_bytes: int):
-    """Mark a view whose requests may carry up to `max_bytes` (the default is DEFAULT_BODY_BYTES)."""
+def body_limit(max_bytes):
+    """Mark a view whose requests may carry up to `max_bytes` (the default is DEFAULT_BODY_BYTES); a function
+    is asked per request (a limit that is a setting)."""
     def mark(view):
         view.max_body_bytes = max_bytes
         return view
@@ -127,6 +128,7 @@ def _check_request() -> None:
         raise RequestURITooLarge()
     view = current_app.view_functions.get(request.endpoint) if request.endpoint else None
     limit = getattr(view, "max_body_bytes", DEFAULT_BODY_BYTES)
+    limit = limit() if callable(limit) else limit
     request.max_content_length = limit  # werkzeug also stops a chunked body at this many bytes
     if request.content_length is not None and request.content_length > limit:
         raise PayloadTooLarge(f"The request is too large (at most {_size(limit)} here).")

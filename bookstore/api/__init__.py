@@ -5,10 +5,11 @@ from flask import Flask
 def register_blueprints(app: Flask) -> None:
     """Mount every API blueprint (each declares its own /api/... prefix) behind the one admin guard."""
     from bookstore.security import guard_admin_routes, refuse_untrusted_host
-    from bookstore.api import (addresses, alerts, auth, books, cart, categories, contact, delivery, exams, google,
-                               health, kits, newsletter, orders, payments, reviews, shipments, shop, wishlist)
+    from bookstore.api import (addresses, alerts, auth, books, cart, categories, contact, delivery, downloads, exams,
+                               google, health, kits, newsletter, orders, payments, reviews, shipments, shop, wishlist)
     from bookstore.api.admin import admin_blp
     from bookstore.api.admin import audit as admin_audit
+    from bookstore.api.admin import book_files as admin_book_files
     from bookstore.api.admin import coupons as admin_coupons
     from bookstore.api.admin import dashboard as admin_dashboard
     from bookstore.api.admin import kits as admin_kits
@@ -26,7 +27,7 @@ def register_blueprints(app: Flask) -> None:
                    payments, delivery, shop, admin_orders, admin_dashboard, admin_newsletter, admin_audit,
                    admin_shop_settings, admin_coupons, admin_search_synonyms, reviews, admin_reviews, alerts,
                    shipments, admin_shipments, addresses, kits,
-                   admin_kits):
+                   admin_kits, downloads, admin_book_files):
         api.register_blueprint(module.blp)
     api.register_blueprint(newsletter.one_click_blp)
     api.register_blueprint(admin_blp)

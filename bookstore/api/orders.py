@@ -5,10 +5,10 @@ from flask_smorest import Blueprint
 from bookstore.errors import BadRequest
 from bookstore.extensions import client_ip, limiter
 from bookstore.schemas.common import PageQuerySchema, pagination
-from bookstore.schemas.order import (OrderListReplySchema, OrderLookupQuerySchema, OrderReplySchema, OrderTokenQuerySchema,
+from bookstore.schemas.order import (DownloadReplySchema, OrderListReplySchema, OrderLookupQuerySchema, OrderReplySchema, OrderTokenQuerySchema,
                                      PlaceOrderSchema)
 from bookstore.security import current_user, login_required, login_unless_order_link, optional_login
-from bookstore.services import bills, checkout, orders
+from bookstore.services import bills, checkout, digital, orders
 
 blp = Blueprint("orders", __name__, url_prefix="/api/orders", description="Orders")
 
@@ -110,3 +110,15 @@ def cancel(query, order_id):
     token = query["token"]
     return {"message": "Order cancelled",
             "order": orders.cancel_by_customer(order_id, None if token else current_user(), token)}
+
+
+@blp.route("/<string:order_id>/lines/<string:line_id>/download", methods=["POST"])
+@login_unless_order_link
+@blp.arguments(OrderTokenQuerySchema, location="query")
+@blp.response(200, DownloadReplySchema)
+def download_line(query, order_id, line_id):
+    """Count one download of a paid e-book or audiobook line and answer its address, valid for 5 minutes
+    (owner, administrator or order link; 409 before payment, when expired or used up)."""
+    token = query["token"]
+    url = digital.grant(order_id, line_id, token, None if token else current_user())
+    return {"url": url, "expiresIn": digital.DOWNLOAD_LINK_SECONDS}

@@ -20,8 +20,8 @@ from sqlalchemy import func, insert, select, text, update
 from bookstore.demo import cover_art, data, exam_tags
 from bookstore.demo import kits as demo_kits
 from bookstore.extensions import db
-from bookstore.models import Book, Category, Exam, ExamSubject, book_exams, book_subjects, medium_from_text
-from bookstore.services import storage
+from bookstore.models import DIGITAL_FORMATS, Book, Category, Exam, ExamSubject, book_exams, book_subjects, medium_from_text
+from bookstore.services import digital, storage
 
 SEED = 20261101
 # Dates are computed from a fixed day, not today, so the same N gives byte-identical books.
@@ -72,8 +72,22 @@ def seed(count: int, *, with_covers: bool = True, progress: Callable[[int], obje
             if progress:
                 progress(len(batch))
     demo_kits.seed_kits()
+    _give_digital_files()
     _settle_after_bulk_load()
     return made
+
+
+def _give_digital_files() -> None:
+    """Each demo e-book a one-page PDF and each audiobook a few seconds of silent MP3 in private storage, so a
+    digital purchase works end to end (a digital book without its file can't be bought: product §7.11)."""
+    while True:
+        books = db.session.scalars(select(Book).where(Book.format.in_(DIGITAL_FORMATS), Book.file_key.is_(None))
+                                   .order_by(Book.id).limit(500)).all()
+        if not books:
+            return
+        for book in books:
+            digital.store_demo_file(book)
+        db.session.commit()
 
 
 def _settle_after_bulk_load() -> None:

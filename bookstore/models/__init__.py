@@ -3,7 +3,7 @@ from bookstore.models.base import parse_id, utcnow
 from bookstore.models.user import User, ROLES
 from bookstore.models.category import Category
 from bookstore.models.exam import Exam, ExamSubject, book_exams, book_subjects
-from bookstore.models.book import MEDIA, Book, medium_from_text
+from bookstore.models.book import DIGITAL_FORMATS, MEDIA, Book, medium_from_text
 from bookstore.models.wishlist import WishlistItem
 from bookstore.models.contact import ContactMessage, CONTACT_STATUSES, CONTACT_SUBJECTS
 from bookstore.models.newsletter import NewsletterSubscriber
@@ -22,7 +22,7 @@ from bookstore.models.account_data import MAX_ADDRESSES, CartLine, SavedAddress
 from bookstore.models.kit import Kit, KitBook
 
 __all__ = [
-    "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
+    "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "DIGITAL_FORMATS", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
     "book_exams", "book_subjects", "WishlistItem", "ContactMessage",
     "CONTACT_STATUSES", "CONTACT_SUBJECTS", "NewsletterSubscriber", "Order", "OrderLine", "OrderStatusChange",
     "PaymentEvent", "OutboxMail", "BillCounter", "ORDER_STATUSES", "PAYMENT_STATUSES", "PAYMENT_METHODS", "ADDRESS_TYPES",

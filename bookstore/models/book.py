@@ -1,7 +1,7 @@
 """A book in the catalogue. Money is integer paise; archived books stay for order history."""
 from datetime import date
 
-from sqlalchemy import JSON, Boolean, CheckConstraint, Date, Float, ForeignKey, Index, String, Text, text
+from sqlalchemy import JSON, BigInteger, Boolean, CheckConstraint, Date, Float, ForeignKey, Index, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from bookstore.extensions import db
@@ -13,6 +13,8 @@ _PRICE_COLUMNS = ["discounted_price_paise", "price_paise"]
 
 # The medium a book is taught in: a fixed list (decisions §9), shown with these labels.
 MEDIA = {"english": "English", "hindi": "Hindi", "bilingual": "Bilingual"}
+# Formats delivered as a download instead of a parcel (product §7.11).
+DIGITAL_FORMATS = ("E-Book", "Audiobook")
 
 
 def medium_from_text(text: str | None) -> str | None:
@@ -62,6 +64,12 @@ class Book(TimestampMixin, db.Model):
     edition_number: Mapped[int | None]
     # The older edition this book replaces; that one then links to this one.
     replaces_id: Mapped[int | None] = mapped_column(ForeignKey("books.id"), index=True)
+    # A digital book's file in private storage (services/private_files.py): its key, the type found in its
+    # bytes, its size and the name a download is saved under. Without one the book cannot be bought.
+    file_key: Mapped[str | None] = mapped_column(String(255))
+    file_type: Mapped[str | None] = mapped_column(String(60))
+    file_size: Mapped[int | None] = mapped_column(BigInteger)
+    file_name: Mapped[str | None] = mapped_column(String(255))
 
     category: Mapped[Category] = relationship(lazy="joined", innerjoin=True)
     # Exams, subjects and editions are read only where one book is shown whole (its page, the admin
@@ -107,6 +115,16 @@ class Book(TimestampMixin, db.Model):
         """The newest visible book that replaces this one, if any."""
         newer = [book for book in self.newer_editions if not book.archived and book.id != self.id]
         return max(newer, key=lambda book: (book.edition_year or 0, book.edition_number or 0, book.id), default=None)
+
+    @property
+    def is_digital(self) -> bool:
+        """An e-book or audiobook: downloaded, never shipped, no stock counted (product §7.11)."""
+        return self.format in DIGITAL_FORMATS
+
+    @property
+    def sellable_file(self) -> bool:
+        """Not digital, or digital with its file uploaded."""
+        return not self.is_digital or bool(self.file_key)
 
     @property
     def sale_price_paise(self) -> int:

@@ -2,7 +2,7 @@
 from datetime import date, datetime
 from typing import NamedTuple
 
-from sqlalchemy import JSON, Boolean, CheckConstraint, Date, DateTime, ForeignKey, Index, String, Text
+from sqlalchemy import JSON, Boolean, CheckConstraint, Date, DateTime, ForeignKey, Index, String, Text, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bookstore.extensions import db
@@ -99,6 +99,8 @@ class Order(TimestampMixin, db.Model):
     # the order is first paid or delivered (services/bills.py).
     bill_number: Mapped[str | None] = mapped_column(String(16), unique=True)
     billed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Until when the digital lines may be downloaded (DOWNLOAD_DAYS after payment); None before payment.
+    downloads_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     lines: Mapped[list["OrderLine"]] = relationship(
         back_populates="order", cascade="all, delete-orphan", order_by="OrderLine.id", lazy="selectin")
@@ -106,6 +108,15 @@ class Order(TimestampMixin, db.Model):
         back_populates="order", cascade="all, delete-orphan", order_by="OrderStatusChange.id", lazy="selectin")
     shipments: Mapped[list["Shipment"]] = relationship(  # noqa: F821  (models/shipment.py)
         back_populates="order", cascade="all, delete-orphan", order_by="Shipment.id", lazy="selectin")
+
+    @property
+    def digital_only(self) -> bool:
+        """Every line is an e-book or audiobook: nothing to ship, no address (product §7.11)."""
+        return bool(self.lines) and all(line.digital for line in self.lines)
+
+    @property
+    def has_printed(self) -> bool:
+        return any(not line.digital for line in self.lines)
 
     @property
     def bill_owed(self) -> bool:
@@ -151,6 +162,9 @@ class OrderLine(db.Model):
     image_url: Mapped[str | None] = mapped_column(String(500))
     unit_price_paise: Mapped[int]
     quantity: Mapped[int]
+    # An e-book or audiobook line: delivered as downloads (counted here), never put in a parcel.
+    digital: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    downloads: Mapped[int] = mapped_column(default=0, server_default="0")
 
     order: Mapped[Order] = relationship(back_populates="lines")
     # A kit line's books as the kit held them when it was sold: what the order took and gives back.

@@ -67,6 +67,9 @@ class CategorySchema(Schema):
     bookCount = fields.Integer(attribute="book_count")
 
 
+DIGITAL_STOCK = 999
+
+
 class BookCardSchema(Schema):
     """A book as lists, suggestions, shelves and carts show it: everything but its exams, subjects and editions."""
 
@@ -77,8 +80,13 @@ class BookCardSchema(Schema):
     categorySlug = fields.Function(lambda book: book.category.slug)
     price = Rupees(attribute="price_paise")
     discountedPrice = Rupees(attribute="discounted_price_paise")
-    stock = fields.Integer()
-    inStock = fields.Function(lambda book: book.stock > 0)
+    # An e-book or audiobook has no copies to run out of (product §7.11): with its file it reads DIGITAL_STOCK (the
+    # shop's copies-per-line limit still applies), without one 0 (it can't be bought), so every screen that
+    # reads stock treats it rightly.
+    stock = fields.Function(lambda book: (DIGITAL_STOCK if book.file_key else 0) if book.is_digital else book.stock,
+                            metadata={"type": "integer"})
+    inStock = fields.Function(lambda book: bool(book.file_key) if book.is_digital else book.stock > 0)
+    digital = fields.Boolean(attribute="is_digital")
     imageUrl = fields.Function(lambda book: media_url(book.cover_key))
     thumbnailUrl = fields.Function(lambda book: media_url(book.thumbnail_key or book.cover_key))
     description = fields.String()
@@ -110,6 +118,9 @@ class BookSchema(BookCardSchema):
     # The edition this one replaces, and the newest visible one that replaces it (null when none).
     replaces = fields.Nested(EditionRefSchema, attribute="replaces_ref", allow_none=True)
     newerEdition = fields.Nested(EditionRefSchema, attribute="newer_edition", allow_none=True)
+    # A digital book's file (name, type, size), null until an administrator uploads one; never its key.
+    file = fields.Function(lambda book: {"name": book.file_name, "type": book.file_type, "size": book.file_size}
+                           if book.file_key else None, allow_none=True)
 
 
 class BookListReplySchema(Schema):

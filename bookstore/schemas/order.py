@@ -7,7 +7,7 @@ from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, par
 from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema, search_param
 from bookstore.schemas.delivery import DeliveryDatesSchema
 from bookstore.schemas.shipment import AdminShipmentSchema, ShipmentSchema
-from bookstore.services import order_links
+from bookstore.services import digital, order_links
 from bookstore.schemas.fields import (Email, Gstin, IdInput, IdString, IndianMobile, IndianState, InputSchema, Rupees,
                                       Trimmed, UtcDateTime, required, required_text)
 
@@ -113,8 +113,13 @@ class CartLinesInput(InputSchema):
                 raise ValidationError(f"Each {kind} may appear only once; change its quantity instead.", "orderItems")
 
 
+# An order of e-books and audiobooks only needs no street (product §7.11): the schema lets these out and
+# checkout asks for them when a line is printed.
+STREET_FIELDS = ("address", "city", "state", "zipCode")
+
+
 class PlaceOrderSchema(CartLinesInput):
-    shippingAddress = fields.Nested(ShippingAddressInput, attribute="address", required=True,
+    shippingAddress = fields.Nested(ShippingAddressInput(partial=STREET_FIELDS), attribute="address", required=True,
                                     error_messages=required("Shipping address is required."))
     paymentMethod = fields.String(
         attribute="payment_method", required=True, error_messages=required("Please select a payment method."),
@@ -147,6 +152,10 @@ class OrderLineSchema(Schema):
     price = Rupees(attribute="unit_price_paise")
     quantity = fields.Integer()
     lineTotal = Rupees(attribute="line_total_paise")
+    # The line's id (for its download), whether it is an e-book or audiobook, and its downloads left.
+    lineId = IdString(attribute="id")
+    digital = fields.Boolean()
+    downloadsLeft = fields.Function(lambda line: digital.downloads_left(line))
 
 
 class AddressFieldsSchema(Schema):
@@ -187,6 +196,9 @@ class OrderSchema(Schema):
     razorpayOrderId = fields.String(attribute="razorpay_order_id", allow_none=True)
     paymentExpiresAt = UtcDateTime(attribute="payment_expires_at", allow_none=True)
     orderItems = fields.List(fields.Nested(OrderLineSchema), attribute="lines")
+    # Every line an e-book or audiobook: no address, no parcel; downloads open until downloadsUntil.
+    digitalOnly = fields.Boolean(attribute="digital_only")
+    downloadsUntil = UtcDateTime(attribute="downloads_until", allow_none=True)
     itemCount = fields.Integer(attribute="item_count")
     shippingAddress = fields.Function(lambda order: ShippingAddressSchema().dump(order))
     itemsPrice = Rupees(attribute="items_paise")
@@ -261,6 +273,7 @@ class QuoteLineSchema(Schema):
     title = fields.String()
     price = fields.Float()
     quantity = fields.Integer()
+    digital = fields.Boolean()
 
 
 class CouponVerdictSchema(Schema):
@@ -281,6 +294,13 @@ class QuoteReplySchema(Schema):
     totalPrice = fields.Float()
     cashOnDelivery = fields.Nested(CashOnDeliverySchema)
     coupon = fields.Nested(CouponVerdictSchema, allow_none=True)
+    digitalOnly = fields.Boolean()
+
+
+class DownloadReplySchema(Schema):
+    success = fields.Constant(True)
+    url = fields.String(metadata={"description": "GET it within expiresIn seconds to receive the file"})
+    expiresIn = fields.Integer()
 
 
 class OrderReplySchema(Schema):

@@ -69,7 +69,7 @@ def render(order: Order) -> bytes:
     left_end = pdf.get_y()
     pdf.set_xy(pdf.l_margin + half + 6, top)
     facts = [("Bill No.", order.bill_number), ("Date", billed_on.astimezone(IST).strftime("%d %b %Y")),
-             ("Order", order.order_number or order.public_id), ("Place of supply", order.state)]
+             ("Order", order.order_number or order.public_id), ("Place of supply", order.state or "Not given (downloads only)")]
     for label, value in facts:
         pdf.set_x(pdf.l_margin + half + 6)
         pdf.set_font("Noto", "B", 9)
@@ -82,9 +82,11 @@ def render(order: Order) -> bytes:
     pdf.cell(width, 5, "Bill to", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Noto", size=9)
     address = ", ".join(part for part in (order.address, order.landmark, order.city) if part)
-    for text in (f"{order.first_name} {order.last_name}", address, f"{order.state} {order.zip_code}, {order.country}",
-                 f"Phone {order.phone}"):
-        _para(pdf, width, 4.5, text)
+    # An order of e-books and audiobooks only has no street (product §7.11): its empty lines are left out.
+    region = ", ".join(part for part in (f"{order.state} {order.zip_code}".strip(), order.country) if part)
+    for text in (f"{order.first_name} {order.last_name}", address, region, f"Phone {order.phone}"):
+        if text:
+            _para(pdf, width, 4.5, text)
     if order.buyer_gstin:
         _para(pdf, width, 4.5, f"GSTIN: {order.buyer_gstin}")
     pdf.ln(4)

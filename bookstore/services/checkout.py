@@ -12,9 +12,9 @@ from sqlalchemy.exc import IntegrityError
 from bookstore import money
 from bookstore.errors import ApiError, Conflict, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import Book, Kit, Order, OrderLine, OrderLineBook, OrderStatusChange, User, parse_id, utcnow
+from bookstore.models import DIGITAL_FORMATS, Book, Kit, Order, OrderLine, OrderLineBook, OrderStatusChange, User, parse_id, utcnow
 from bookstore.observability import metrics
-from bookstore.services import coupons, delivery, kits, notifications, orders, stock
+from bookstore.services import coupons, delivery, digital, kits, notifications, orders, stock
 from bookstore.services.razorpay_gateway import online_available
 from bookstore.services.storage import media_url
 
@@ -143,9 +143,18 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     needed = cart.copies()
     shop_rules = delivery.rules()
     _check_copies_per_line(items, shop_rules.max_quantity_per_line)
+    ships = _ships(cart)
+    if data["payment_method"] == "cod" and ships is not True:
+        raise ValidationFailed({"paymentMethod": [digital.ONLINE_ONLY]})
     _check_open_cash_orders(data, shop_rules.open_cod_orders_per_contact)
-    place = _deliverable_place(data["address"]["zip_code"], shop_rules)
-    _check_state_matches_pin(data["address"], place, data.get("confirmed_state_mismatch", False))
+    if ships is False:
+        # Nothing to ship (product §7.11): the bill needs a name, e-mail and phone, not a street.
+        data["address"] = {**data["address"], **_NO_ADDRESS}
+        place = None
+    else:
+        _check_address_given(data["address"])
+        place = _deliverable_place(data["address"]["zip_code"], shop_rules)
+        _check_state_matches_pin(data["address"], place, data.get("confirmed_state_mismatch", False))
     orders.replace_abandoned_checkouts(user, data["address"]["email"], list(needed))
     # One conditional UPDATE per book for all the copies the cart takes of it (its own line and its kits'),
     # in id order so two checkouts of the same books cannot deadlock on PostgreSQL. A kit takes all its books
@@ -156,6 +165,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     books = {book.id: book for book in db.session.scalars(select(Book).where(Book.id.in_(list(needed))))}
     for book in books.values():
         db.session.refresh(book)  # the UPDATEs above bypassed the identity map
+    digital.check_sellable(books.values())
     lines = _lines(cart, books)
     figures, basket = _price(lines, books, data, data["address"], user, shop_rules, place)
     if data["payment_method"] == "cod":
@@ -166,7 +176,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     address = data["address"]  # the schema wrote the state's official name and the country as 'India'
     online = data["payment_method"] == "online"
     now = utcnow()
-    promise = delivery.estimate(address["zip_code"], now, shop_rules)
+    promise = delivery.estimate(address["zip_code"], now, shop_rules) if ships is not False else None
     order = Order(
         public_id=secrets.token_hex(12), user_id=user.id if user else _verified_owner(address["email"]),
         status="pending",
@@ -175,12 +185,12 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         discount_paise=figures.discount_paise, coupon_code=figures.coupon_code, cod_fee_paise=figures.cod_fee_paise,
         total_paise=figures.total_paise,
         payment_expires_at=now + timedelta(minutes=current_app.config["PAYMENT_WINDOW_MINUTES"]) if online else None,
-        promised_from=promise.earliest, promised_to=promise.latest, buyer_gstin=data.get("buyer_gstin") or None,
+        promised_from=promise and promise.earliest, promised_to=promise and promise.latest, buyer_gstin=data.get("buyer_gstin") or None,
         idempotency_key=scoped_key, request_hash=request_hash, lines=lines,
         history=[OrderStatusChange(status="pending", by="customer", at=now)], **address,
     )
     order.order_number = _new_order_number(now.year)
-    if user is not None:
+    if user is not None and ships is not False:
         user.delivery_pin = address["zip_code"]  # the next book page and checkout start from it
     db.session.add(order)
     db.session.flush()
@@ -192,6 +202,32 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     if not online:
         notifications.order_placed(order)
     return order
+
+
+# An order of digital lines only stores no street address (the columns stay non-null: empty text).
+_NO_ADDRESS = {"address": "", "landmark": "", "city": "", "state": "", "zip_code": "", "address_type": "home",
+               "country": "India"}
+_ADDRESS_LABELS = {"address": ("address", "Address"), "city": ("city", "City"), "state": ("state", "State"),
+                   "zip_code": ("zipCode", "PIN code")}
+
+
+def _ships(cart: "_Cart") -> bool | None:
+    """True: every line is printed; False: every line is an e-book or audiobook (nothing to ship); None: both."""
+    book_ids = [key for kind, key in cart.keys if kind == "book"]
+    digital_ids = set(db.session.scalars(select(Book.id).where(Book.id.in_(book_ids),
+                                                               Book.format.in_(DIGITAL_FORMATS)))) if book_ids else set()
+    if not digital_ids:
+        return True
+    return None if any(kind == "kit" or key not in digital_ids for kind, key in cart.keys) else False
+
+
+def _check_address_given(address: dict) -> None:
+    """A cart with a printed book needs the whole shipping address (the schema lets it out for digital carts).
+    :raise ValidationFailed: 422 on each missing shippingAddress field."""
+    missing = {name: [f"{label} is required."] for key, (name, label) in _ADDRESS_LABELS.items()
+               if not address.get(key)}
+    if missing:
+        raise ValidationFailed({"shippingAddress": missing})
 
 
 # No 0/O, 1/I/L or 5/S: a number read out over the phone is not misheard. 29^6 ≈ 595 million a year.
@@ -253,7 +289,9 @@ class Figures:
         reply = {
             "orderItems": [{"book": line.book_id and str(line.book_id), "kit": line.kit_id and str(line.kit_id),
                             "title": line.title, "price": money.to_rupees(line.unit_price_paise),
-                            "quantity": line.quantity} for line in self.lines],
+                            "quantity": line.quantity, "digital": bool(line.digital)} for line in self.lines],
+            # Every line digital: checkout asks no address and offers online payment only.
+            "digitalOnly": bool(self.lines) and all(line.digital for line in self.lines),
             "itemsPrice": money.to_rupees(self.items_paise), "discount": money.to_rupees(self.discount_paise),
             "shippingPrice": money.to_rupees(self.shipping_paise), "codFee": money.to_rupees(self.cod_fee_paise),
             "taxPrice": money.to_rupees(self.tax_paise),
@@ -273,7 +311,9 @@ def _figures(lines: list[OrderLine], verdict: coupons.Verdict | None, shop_rules
     flat fee) and the COD fee, from the shop's rules."""
     items = sum(line.line_total_paise for line in lines)
     figures = Figures(lines, items, verdict, shipping_paise=0)
-    figures.shipping_paise = shop_rules.shipping_for(items - figures.discount_paise, place)
+    # Downloads cost no courier: an order of digital lines only pays no shipping (product §7.11).
+    if not all(line.digital for line in lines):
+        figures.shipping_paise = shop_rules.shipping_for(items - figures.discount_paise, place)
     figures.cod_fee_paise = shop_rules.cod_fee_paise if payment_method == "cod" else 0
     return figures
 
@@ -324,7 +364,8 @@ def _lines(cart: _Cart, books: dict[int, Book]) -> list[OrderLine]:
             book = books[key]
             lines.append(OrderLine(book_id=key, title=book.title, author=book.author,
                                    image_url=media_url(book.thumbnail_key or book.cover_key),
-                                   unit_price_paise=book.sale_price_paise, quantity=item["quantity"]))
+                                   unit_price_paise=book.sale_price_paise, quantity=item["quantity"],
+                                   digital=book.is_digital))
             continue
         kit = cart.kits[key]
         count = sum(part.quantity for part in kit.items)
@@ -359,11 +400,15 @@ def quote(data: dict, user: User | None) -> Figures:
         select(Book).where(Book.id.in_(list(needed)), Book.archived.is_(False)))}
     if any(book_id not in books for book_id in needed):
         raise ValidationFailed({"orderItems": ["One of the books in your cart is no longer sold."]})
+    digital.check_sellable(books.values())
     shop_rules = delivery.rules()
     place = delivery.lookup(data["zip_code"]) if data.get("zip_code") else None
-    figures, _ = _price(_lines(cart, books), books, data,
+    lines = _lines(cart, books)
+    figures, _ = _price(lines, books, data,
                               {"email": data.get("email"), "phone": data.get("phone")}, user, shop_rules, place)
-    if data.get("zip_code"):
+    if any(line.digital for line in lines):
+        figures.cod = {"available": False, "reason": digital.ONLINE_ONLY}
+    elif data.get("zip_code"):
         reason = (cash_on_delivery_refusal(figures, place, shop_rules)
                   or open_cash_orders_refusal(data.get("email"), data.get("phone"), shop_rules.open_cod_orders_per_contact))
         figures.cod = {"available": reason is None, "reason": reason}

@@ -3,9 +3,14 @@
 Each links to the order with a signed, expiring token (`order_links`), so a guest needs no account to
 follow, cancel or download the bill; the delivered mail carries the bill of supply as a PDF.
 """
+from datetime import timezone
+
+from flask import current_app
+
 from bookstore import money
 from bookstore.models import Order
 from bookstore.services import delivery, mail, order_links
+from bookstore.services.india import IST
 
 # Statuses after which the parcel is no longer on its way: their mails promise no dates and no address.
 _JOURNEY_OVER = ("delivered", "cancelled", "returned")
@@ -21,16 +26,27 @@ def _summary(order: Order) -> str:
     if order.discount_paise:
         lines += f"\n  Coupon {order.coupon_code} — −{_rupees(order.discount_paise)}"
     text = f"{lines}\n  Shipping — {_rupees(order.shipping_paise)}\n  Total — {_rupees(order.total_paise)}\n\n"
-    if order.status not in _JOURNEY_OVER:
+    if order.status not in _JOURNEY_OVER and order.has_printed:
         text += (f"Delivering to {order.first_name} {order.last_name}, {order.address}, {order.city}, "
                  f"{order.state} {order.zip_code}.\n")
         if order.promised:
             text += f"Arriving {delivery.dates_text(*order.promised)}.\n"
         text += "\n"
+    text += _downloads_text(order)
     text += f"See your order (no sign-in needed): {mail.shop_url(order_links.path(order))}"
     if order.bill_number:
         text += f"\nBill of supply {order.bill_number}: {mail.shop_url(order_links.bill_path(order))}"
     return text
+
+
+def _downloads_text(order: Order) -> str:
+    """How many downloads each e-book or audiobook has and until when (product §7.11), once paid."""
+    if order.downloads_until is None or order.status in ("cancelled", "returned"):
+        return ""
+    until = order.downloads_until
+    until = (until if until.tzinfo else until.replace(tzinfo=timezone.utc)).astimezone(IST)
+    return (f"Your e-books and audiobooks are ready: download each up to {current_app.config['DOWNLOADS_PER_LINE']} "
+            f"times until {until.day} {until:%B %Y}, from the Download buttons on your order page.\n")
 
 
 def order_placed(order: Order) -> None:

@@ -17,7 +17,7 @@ from bookstore.errors import ApiError, BadRequest, Conflict
 from bookstore.extensions import db
 from bookstore.models import Order, PaymentEvent, utcnow
 from bookstore.observability import metrics
-from bookstore.services import bills, notifications, refunds
+from bookstore.services import bills, digital, notifications, refunds
 from bookstore.services.orders import find as find_order
 from bookstore.services import razorpay_gateway as gateway
 from bookstore.services.razorpay_gateway import PaymentProviderError, online_available
@@ -171,6 +171,7 @@ def _record_payment(order: Order, payment_id: str, source: str) -> Order:
                                                     "so it is refunded.")
             else:
                 bills.assign_when_due(order)
+                digital.deliver(order)
                 notifications.order_paid(order)
         db.session.commit()
     except IntegrityError:

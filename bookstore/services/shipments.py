@@ -29,12 +29,13 @@ EVENT_WORDS = {"picked_up": "Picked up", "in_transit": "In transit", "out_for_de
 # ---- shipping -------------------------------------------------------------------------------------------
 
 def remaining(order: Order) -> dict[int, int]:
-    """Copies of each order line (by line id) not yet in any shipment."""
+    """Copies of each printed order line (by line id) not yet in any shipment. E-books and audiobooks are
+    downloaded, never shipped (product §7.11), so an order whose printed lines are all out is `shipped`."""
     sent = Counter()
     for shipment in order.shipments:
         for part in shipment.lines:
             sent[part.order_line_id] += part.quantity
-    return {line.id: line.quantity - sent[line.id] for line in order.lines}
+    return {line.id: line.quantity - sent[line.id] for line in order.lines if not line.digital}
 
 
 def _lock(public_id: str) -> Order:
@@ -60,7 +61,9 @@ def _chosen_lines(order: Order, wanted: list[dict] | None) -> list[tuple[OrderLi
     :raise ValidationFailed: a book not in the order. :raise Conflict: copies already shipped."""
     left = remaining(order)
     if wanted is None:
-        chosen = [(line, left[line.id]) for line in order.lines if left[line.id] > 0]
+        chosen = [(line, left[line.id]) for line in order.lines if left.get(line.id, 0) > 0]
+        if not chosen and not left:
+            raise Conflict("This order holds only e-books and audiobooks: they are downloaded, not shipped.")
         if not chosen:
             raise Conflict("Every line of this order has already been shipped.")
         return chosen
@@ -70,6 +73,8 @@ def _chosen_lines(order: Order, wanted: list[dict] | None) -> list[tuple[OrderLi
         line = by_book.get(parse_id(item["book"]))
         if line is None:
             raise ValidationFailed({"lines": [f"Book {item['book']} is not in this order."]})
+        if line.digital:
+            raise Conflict(f"“{line.title}” is an {line_format(line)}: it is downloaded, not shipped.")
         copies = item.get("quantity") or left[line.id]
         if left[line.id] == 0:
             raise Conflict(f"“{line.title}” has already been shipped.")
@@ -77,6 +82,11 @@ def _chosen_lines(order: Order, wanted: list[dict] | None) -> list[tuple[OrderLi
             raise Conflict(f"Only {left[line.id]} of {line.quantity} copies of “{line.title}” are left to ship.")
         chosen.append((line, copies))
     return chosen
+
+
+def line_format(line: OrderLine) -> str:
+    book = db.session.get(Book, line.book_id) if line.book_id else None
+    return "audiobook" if book is not None and book.format == "Audiobook" else "e-book"
 
 
 def _books_in(shipment: Shipment) -> dict[int, int]:

@@ -170,7 +170,7 @@ def test_the_quote_and_a_coupon_treat_the_kit_price_like_any_line(client, admin,
     assert (figures["itemsPrice"], figures["discount"], figures["shippingPrice"], figures["totalPrice"]) == (
         1400, 140, 40, 1300)
     assert figures["orderItems"][0] == {"book": None, "kit": kit["_id"], "title": "JEE Main 2027 complete set",
-                                        "price": 900, "quantity": 1}
+                                        "price": 900, "quantity": 1, "digital": False}
     placed = client.post("/api/orders", json={**kit_order([], total_paise=130000), "orderItems": lines,
                                               "couponCode": "KIT10"})
     assert placed.status_code == 201, placed.get_json()

@@ -37,6 +37,18 @@ class ShopData:
                     "stock": book.stock}
         return self._run(make)
 
+    def digital_book(self, **fields) -> dict:
+        """A new e-book (or `format="Audiobook"`) with its generated demo file in private storage."""
+        from bookstore.services import digital
+
+        book = self.book(format=fields.pop("format", "E-Book"), stock=0, **fields)
+
+        def give():
+            digital.store_demo_file(db.session.get(Book, book["id"]))
+            db.session.commit()
+        self._run(give)
+        return book
+
     def user(self, role: str = "customer", password: str = "secret-pass", **fields) -> dict:
         """A new account with a unique e-mail; returns {id, email, password, firstName, lastName}."""
         email = fields.pop("email", None) or f"e2e-{role}-{next(_serial)}-{secrets.token_hex(3)}@example.in"

@@ -144,7 +144,10 @@ export function Checkout() {
   const [confirmedFor, setConfirmedFor] = useState(null);
   const mismatchKey = `${delivery.pin}|${address.state}`;
   const confirmedMismatch = Boolean(mismatch) && confirmedFor === mismatchKey;
-  const cod = quoteCurrent && normalisePin(address.zipCode) ? quote?.cashOnDelivery : undefined;
+  // Every line an e-book or audiobook: no address step fields, online payment only (product §7.11).
+  const digitalOnly = quote?.digitalOnly === true;
+  const hasDigital = Boolean(quote?.orderItems?.some((line) => line.digital));
+  const cod = quoteCurrent && (normalisePin(address.zipCode) || hasDigital) ? quote?.cashOnDelivery : undefined;
   const onlineAvailable = config.data?.onlineAvailable === true;
 
   // Cash on delivery refused for this PIN or total: the shopper pays online (when the shop can take it).
@@ -187,8 +190,8 @@ export function Checkout() {
 
   function toPayment(event) {
     event.preventDefault();
-    const found = validateShipping(address);
-    if (mismatch && !confirmedMismatch && !found.state && !found.zipCode) found.stateMismatch = mismatch;
+    const found = validateShipping(address, { digitalOnly });
+    if (!digitalOnly && mismatch && !confirmedMismatch && !found.state && !found.zipCode) found.stateMismatch = mismatch;
     setErrors(found);
     if (found.stateMismatch && Object.keys(found).length === 1) {
       setNotice({ tone: "error", text: `${mismatch} Please correct the state or the PIN code, or confirm that the address is right.` });
@@ -209,7 +212,8 @@ export function Checkout() {
     // the last change is still on its way); without one (it failed) the cart's own sum goes, and the
     // server's 409 then shows the right figures.
     const priced = method ? await latestQuote().catch(() => null) : null;
-    const order = await place({ ...address, confirmedStateMismatch: confirmedMismatch }, method, config.data,
+    const order = await place({ ...address, confirmedStateMismatch: confirmedMismatch && !digitalOnly, digitalOnly },
+      method, config.data,
       { totalPrice: priced?.totalPrice, couponCode: priced?.coupon?.applied ? priced.coupon.code : undefined });
     if (!order) {
       requote();
@@ -217,9 +221,9 @@ export function Checkout() {
     }
     finished.current = true;
     // The server kept the order's PIN on the account: the stored copy of the account says the same.
-    if (user) setAuth({ token: getToken(), user: { ...getUser(), deliveryPin: normalisePin(address.zipCode) } });
+    if (user && !digitalOnly) setAuth({ token: getToken(), user: { ...getUser(), deliveryPin: normalisePin(address.zipCode) } });
     // The order is placed whatever happens to the address book (it may be full, or the network gone).
-    if (saved.canSave && saved.saveNew) addAddress(savedFields(address)).catch(() => {});
+    if (saved.canSave && saved.saveNew && !digitalOnly) addAddress(savedFields(address)).catch(() => {});
     cart.clear();
     forgetCoupon();
     window.sessionStorage.removeItem(ADDRESS_KEY);
@@ -241,10 +245,10 @@ export function Checkout() {
           <form className="checkout-step" onSubmit={toPayment} noValidate aria-labelledby="checkout-step-title">
             <h2 id="checkout-step-title" ref={stepTitle} tabIndex={-1} className="sr-only">Step 1 of 3: Shipping</h2>
             <SavedAddressChoice addresses={saved.addresses} chosen={saved.chosen} onChoose={saved.choose} />
-            <ShippingForm address={address} errors={errors} onChange={setAddress} delivery={delivery}
+            <ShippingForm address={address} errors={errors} onChange={setAddress} delivery={delivery} digitalOnly={digitalOnly}
               stateCheck={mismatch ? { mismatch, confirmed: confirmedMismatch,
                 onConfirm: (yes) => setConfirmedFor(yes ? mismatchKey : null) } : null} />
-            {saved.canSave && (
+            {saved.canSave && !digitalOnly && (
               <label className="choice">
                 <input type="checkbox" name="saveAddress" checked={saved.saveNew}
                   onChange={(event) => saved.setSaveNew(event.target.checked)} />

@@ -248,3 +248,33 @@ export function exportSubscribers() {
 export function listAuditEntries({ page = 1, entityType, entityId, signal } = {}) {
   return adminCall(`admin/audit${query({ page, limit: AUDIT_PAGE_SIZE, entityType, entityId })}`, { signal });
 }
+
+/** An Error shaped like api-client's ApiError (importing that class here would grow the shoppers' first load). */
+function uploadError(message, status = 0, data = null) {
+  return Object.assign(new Error(message), { name: "ApiError", status, errors: data?.errors ?? null, data });
+}
+
+/**
+ * Upload an e-book's or audiobook's file (multipart: the shared JSON client sends JSON only, and growing it would
+ * grow every shopper's first load). Resolves to {message, book}. :raise Error: with status, errors, data.
+ */
+export async function uploadBookFile(id, file) {
+  const form = new FormData();
+  form.append("file", file);
+  const token = getAdminSession()?.token;
+  let response;
+  try {
+    response = await fetch(`/api/admin/books/${encodeURIComponent(id)}/file`, {
+      method: "PUT", body: form, headers: { Accept: "application/json", ...(token && { Authorization: `Bearer ${token}` }) },
+    });
+  } catch {
+    throw uploadError("Could not reach the shop. Check your connection and try again.");
+  }
+  const data = await response.json().catch(() => null);
+  if (response.status === 401 || response.status === 403) clearAdminSession();
+  if (!response.ok || !data?.success) {
+    throw uploadError(data?.message || `The upload failed (${response.status}). Please try again.`, response.status, data);
+  }
+  const { success, ...payload } = data;
+  return payload;
+}

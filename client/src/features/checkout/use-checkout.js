@@ -18,10 +18,12 @@ function newKey() {
  * What POST /api/orders takes: the lines by id and quantity, the address, the coupon and the total seen;
  * the address may carry confirmedStateMismatch (the shopper confirmed a state other than their PIN's).
  */
-function orderBody(lines, { confirmedStateMismatch, buyerGstin, ...address }, method, totalPrice, couponCode) {
+function orderBody(lines, { confirmedStateMismatch, buyerGstin, digitalOnly, ...address }, method, totalPrice, couponCode) {
+  // E-books and audiobooks only (product §7.11): the contact, no street.
+  const fields = digitalOnly ? ["firstName", "lastName", "email", "phone"] : Object.keys(address);
   return {
     orderItems: lines.map(orderItem),
-    shippingAddress: { ...Object.fromEntries(Object.entries(address).map(([key, value]) => [key, String(value).trim()])), country: "India" },
+    shippingAddress: { ...Object.fromEntries(fields.map((key) => [key, String(address[key] ?? "").trim()])), country: "India" },
     paymentMethod: method,
     totalPrice,
     ...(couponCode && { couponCode }),

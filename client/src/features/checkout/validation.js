@@ -6,16 +6,20 @@ const REQUIRED = ["firstName", "lastName", "email", "phone", "address", "city", 
 const LABELS = { firstName: "First name", lastName: "Last name", email: "E-mail", phone: "Phone", address: "Address",
   city: "City", state: "State", zipCode: "PIN code" };
 
-/** Field errors for the shipping step: required fields, then formats (product §5.2). */
-export function validateShipping(address) {
+const STREET = ["address", "city", "state", "zipCode"];
+
+/** Field errors for the shipping step: required fields, then formats (product §5.2); `digitalOnly` (e-books
+ * and audiobooks only, product §7.11) asks no street, city, state or PIN. */
+export function validateShipping(address, { digitalOnly = false } = {}) {
   const errors = {};
   for (const field of REQUIRED) {
+    if (digitalOnly && STREET.includes(field)) continue;
     if (!String(address[field] ?? "").trim()) errors[field] = `${LABELS[field]} is required.`;
   }
   if (!errors.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.email.trim())) errors.email = "Enter a valid e-mail address.";
   const phone = String(address.phone ?? "").replace(/[\s\-()]/g, "").replace(/^(\+91|91|0)(?=\d{10}$)/, "");
   if (!errors.phone && !/^[6-9]\d{9}$/.test(phone)) errors.phone = "Enter a 10-digit Indian mobile number.";
-  if (!errors.zipCode && !normalisePin(address.zipCode.trim())) {
+  if (!digitalOnly && !errors.zipCode && !normalisePin(address.zipCode.trim())) {
     errors.zipCode = "PIN code must be 6 digits and cannot start with 0.";
   }
   const gstin = String(address.buyerGstin ?? "").replace(/\s/g, "").toUpperCase();

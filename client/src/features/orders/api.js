@@ -26,3 +26,10 @@ export async function lookupOrder({ orderNumber, email, signal }) {
   const { order } = await apiClient(`orders/lookup?${query}`, { signal });
   return order;
 }
+
+/** Count one download of a paid e-book or audiobook line: {url, expiresIn} (the url works for 5 minutes). */
+export function downloadLine(orderId, lineId, token) {
+  const query = token ? `?${new URLSearchParams({ token })}` : "";
+  return apiClient(`orders/${encodeURIComponent(orderId)}/lines/${encodeURIComponent(lineId)}/download${query}`,
+    { method: "POST" });
+}

@@ -6,6 +6,7 @@ import { createBook, getBook, getCategories, updateBook } from "../../../feature
 import { EMPTY_BOOK, valuesFromBook } from "../../../features/admin/book-form-rules.js";
 import { adminPaths } from "../../../features/admin/paths.js";
 import { BookForm } from "../../../features/admin/components/book-form.jsx";
+import { BookFileField } from "../../../features/admin/components/book-file-field.jsx";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 import { getExams } from "../../../features/exams/api.js";
 import { groupExams } from "../../../features/exams/grouping.js";
@@ -98,6 +99,8 @@ export function BookEditor() {
             failureTitle={editing ? "Failed to save book" : "Failed to add book"} />
         </section>
       )}
+      {/* An e-book or audiobook needs its file to be sold (product §7.11); a new book gets one once saved. */}
+      {data?.book?.digital && <BookFileField book={data.book} />}
     </>
   );
 }

@@ -36,13 +36,22 @@ function StateCheck({ mismatch, state, confirmed, onConfirm, error }) {
   );
 }
 
-export function ShippingForm({ address, errors, onChange, delivery = { status: "idle" }, stateCheck = null }) {
+/** `digitalOnly`: every line is an e-book or audiobook (product §7.11): the bill needs a name, e-mail and phone,
+ * and nothing is shipped, so the street, city, state and PIN are not asked. */
+export function ShippingForm({ address, errors, onChange, delivery = { status: "idle" }, stateCheck = null,
+  digitalOnly = false }) {
   const note = deliveryNote(delivery);
   const shop = useShop();
   const change = (event) => onChange({ ...address, [event.target.name]: event.target.value });
   return (
     <fieldset className="form checkout-form">
-      <legend className="checkout-form__legend">Shipping Address</legend>
+      <legend className="checkout-form__legend">{digitalOnly ? "Your Details" : "Shipping Address"}</legend>
+      {digitalOnly && (
+        <p className="checkout-form__digital-note">
+          Your cart holds only e-books and audiobooks: nothing is shipped, so we need no address. Download links
+          appear on your order page once you have paid online.
+        </p>
+      )}
       <div className="form__row">
         <Field label="First Name" error={errors.firstName} required>
           <input name="firstName" autoComplete="given-name" value={address.firstName} onChange={change} />
@@ -59,15 +68,18 @@ export function ShippingForm({ address, errors, onChange, delivery = { status: "
           <input name="phone" type="tel" autoComplete="tel" inputMode="tel" value={address.phone} onChange={change} />
         </Field>
       </div>
+      {!digitalOnly && (<>
       <Field label="Address" error={errors.address} hint="House number, street, area" required>
         <textarea name="address" rows="2" autoComplete="street-address" value={address.address} onChange={change} />
       </Field>
       <Field label="Landmark (optional)" error={errors.landmark}>
         <input name="landmark" value={address.landmark} onChange={change} />
       </Field>
+      </>)}
       <Field label="GSTIN (optional)" error={errors.buyerGstin} hint="For a business: printed on your bill of supply">
         <input name="buyerGstin" autoComplete="off" maxLength={20} value={address.buyerGstin ?? ""} onChange={change} />
       </Field>
+      {!digitalOnly && (<>
       <div className="form__row">
         <CityField value={address.city} error={errors.city} onChange={(city) => onChange({ ...address, city })}
           pinCity={delivery.status === "success" ? delivery.data.city ?? "" : ""} />
@@ -107,6 +119,7 @@ export function ShippingForm({ address, errors, onChange, delivery = { status: "
           </label>
         ))}
       </fieldset>
+      </>)}
     </fieldset>
   );
 }

@@ -2,6 +2,7 @@
 import { formatRupees } from "../../../lib/money.js";
 import { formatDate, paymentStatusLabel, PAYMENT_METHODS, promiseText, statusKey, statusLabel } from "../labels.js";
 import { timelineOf } from "../timeline.js";
+import { DownloadButton } from "./download-button.jsx";
 
 /** The bill of supply's PDF (the order reply's billUrl carries the order link's token), once it is due. */
 export function BillLink({ order, className = "button button--secondary button--small" }) {
@@ -35,6 +36,7 @@ export function OrderDetails({ order, headingLevel = 3, showPromise = true, show
             <span className="order-line__title">{line.title}<span className="order-line__author">{line.author}</span></span>
             <span className="order-line__qty">{line.quantity} × {formatRupees(line.price)}</span>
             <span className="order-line__total">{formatRupees(line.lineTotal)}</span>
+            {line.digital && <DownloadButton order={order} line={line} />}
           </li>
         ))}
       </ul>
@@ -51,12 +53,20 @@ export function OrderDetails({ order, headingLevel = 3, showPromise = true, show
       {showBill && order.billUrl && <p className="order-details__bill"><BillLink order={order} /></p>}
       <div className="order-details__more">
         <section>
-          <Heading>Delivery address</Heading>
-          <p>
-            {address.firstName} {address.lastName}<br />
-            {address.address}{address.landmark ? `, ${address.landmark}` : ""}<br />
-            {address.city}, {address.state} {address.zipCode}
-          </p>
+          <Heading>{order.digitalOnly ? "Delivery" : "Delivery address"}</Heading>
+          {order.digitalOnly ? (
+            <p>
+              {address.firstName} {address.lastName}<br />
+              E-books and audiobooks: download them above
+              {order.downloadsUntil ? ` until ${formatDate(order.downloadsUntil)}` : " once paid"}.
+            </p>
+          ) : (
+            <p>
+              {address.firstName} {address.lastName}<br />
+              {address.address}{address.landmark ? `, ${address.landmark}` : ""}<br />
+              {address.city}, {address.state} {address.zipCode}
+            </p>
+          )}
         </section>
         <section className="order-timeline-section">
           <Heading>Order timeline</Heading>
