@@ -1,7 +1,7 @@
 """digital books: a book's file in private storage, digital order lines and their downloads
 
-Revision ID: 0021_digital
-Revises: 0020_bill
+Revision ID: 0022_digital
+Revises: 0021_one_shop_address
 Create Date: 2026-11-25 21:40:00
 
 books.file_key/file_type/file_size/file_name name an e-book's or audiobook's file in private storage
@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from alembic import op
 
 
-revision = '0021_digital'
-down_revision = '0020_bill'
+revision = '0022_digital'
+down_revision = '0021_one_shop_address'
 branch_labels = None
 depends_on = None
 
