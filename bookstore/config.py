@@ -80,6 +80,8 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "SHIPROCKET_TRACKING_URL": ("https://shiprocket.co/tracking/{awb}", "tracking page of a Shiprocket shipment"),
     "SHIPROCKET_TIMEOUT_SECONDS": ("10", "how long each Shiprocket call may take (the admin's Ship waits for them)"),
     "PAYMENT_WINDOW_MINUTES": ("30", "unpaid online orders are cancelled and their stock released after this"),
+    "RETURN_WINDOW_DAYS": ("7", "days after delivery a shopper may ask to return a damaged, defective, wrong or "
+                                "missing book (the returns page states 7)"),
     "ORDER_LINK_DAYS": ("90", "days an order e-mail's link opens the order (and its bill) without signing in"),
     "JOBS_URL": ("", "the job queue: empty means a SQLite file in the instance folder (one machine); "
                      "redis://host:6379/1 for a fleet"),
@@ -253,6 +255,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         SHIPROCKET_TIMEOUT_SECONDS=float(_env("SHIPROCKET_TIMEOUT_SECONDS", overrides)),
         PAYMENT_WINDOW_MINUTES=int(_env("PAYMENT_WINDOW_MINUTES", overrides)),
         ORDER_LINK_DAYS=int(_env("ORDER_LINK_DAYS", overrides)),
+        RETURN_WINDOW_DAYS=int(_env("RETURN_WINDOW_DAYS", overrides)),
         JOBS_URL=_env("JOBS_URL", overrides),
         JOBS_IN_WEB=str(_env("JOBS_IN_WEB", overrides)).lower() in _TRUE,
         JOBS_WORKERS=int(_env("JOBS_WORKERS", overrides)),

@@ -78,7 +78,10 @@ def refund(order_id: int) -> str:
 def _earlier_refund(order: Order) -> dict | None:
     """A refund Razorpay already made for this order (an earlier attempt whose answer was lost)."""
     for made in gateway.refunds_of(order.razorpay_payment_id):
-        if (made.get("notes") or {}).get("order_id") == order.public_id or made.get("amount") == order.total_paise:
+        notes = made.get("notes") or {}
+        if notes.get("return_id"):
+            continue  # a returned book's refund (services/returns.py), not the order's
+        if notes.get("order_id") == order.public_id or made.get("amount") == order.total_paise:
             return made
     return None
 
