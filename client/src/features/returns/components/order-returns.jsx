@@ -139,8 +139,8 @@ function ReturnForm({ order, token, onDone, onCancel }) {
           <legend>Where should we send your refund?</legend>
           <p className="muted">Cash-on-delivery orders are refunded to a UPI ID or a bank account, less the order's shipping fee. We keep these details for this refund only.</p>
           <div className="return-form__choices" role="radiogroup" aria-label="Refund to">
-            <label><input type="radio" name="refund-kind" value="upi" checked={refundKind === "upi"} onChange={() => setRefundKind("upi")} /> UPI ID</label>
-            <label><input type="radio" name="refund-kind" value="bank" checked={refundKind === "bank"} onChange={() => setRefundKind("bank")} /> Bank account</label>
+            <label><input type="radio" name="refund-kind" value="upi" checked={refundKind === "upi"} onChange={() => setRefundKind("upi")} /> To a UPI ID</label>
+            <label><input type="radio" name="refund-kind" value="bank" checked={refundKind === "bank"} onChange={() => setRefundKind("bank")} /> To a bank account</label>
           </div>
           {refundKind === "upi" ? (
             <Field label="UPI ID" hint="For example name@okaxis" error={first(errors.upi)} required>
