@@ -396,3 +396,19 @@ def test_the_admin_list_filters_by_status(client, admin, auth, delivered_cod, bo
     assert_refused(client.get("/api/admin/returns?status=lost", headers=admin), 422, field="status")
     assert_refused(client.get("/api/admin/returns", headers=shopper), 403)
     assert db.session.scalar(select(func.count()).select_from(User)) >= 2
+
+
+def test_an_open_return_keeps_the_account_open_and_closing_erases_refund_details(client, auth, admin, books):
+    """A return not yet refunded needs the shopper's details: closing the account is 409 until it is settled;
+    then the return's note and any refund details left are erased with the account."""
+    shopper = auth.customer()
+    order = deliver(client, placed(client, [(books[0], 2)], headers=shopper), admin)
+    made = ask(client, order, [line(books[0])], shopper, note="My flat is 4B", refundTo=UPI).get_json()["returnRequest"]
+    response = client.post("/api/auth/close-account", headers=shopper, json={"password": "secret-pass"})
+    assert_refused(response, 409, "You have 1 return(s) not yet refunded. Please close the account once they are.")
+    assert return_row(made["_id"]).refund_upi == "asha.rao@okaxis"
+    step(client, made["_id"], admin, status="rejected", note="Outside the policy.")
+    response = client.post("/api/auth/close-account", headers=shopper, json={"password": "secret-pass"})
+    assert response.status_code == 200, response.get_json()
+    row = return_row(made["_id"])
+    assert (row.note, row.refund_upi) == ("", None)
