@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from PIL import Image
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from bookstore.extensions import db
 from bookstore.jobs import tasks
@@ -257,6 +257,10 @@ def test_an_online_refund_that_failed_is_made_once_by_the_sweep(client, auth, ad
     assert reply.status_code == 200, reply.get_json()
     row = return_row(made["_id"])
     assert row.status == "refund_pending" and row.refund_error
+    db.session.execute(update(ReturnRequest).where(ReturnRequest.id == row.id).values(refund_attempts=3))
+    db.session.commit()
+    dashboard = client.get("/api/admin/dashboard/stats", headers=admin).get_json()
+    assert dashboard["refundsNeedingAttention"] == 1  # failing again and again: a person should look
     razorpay.answer_late_next(3)  # the refund is made but its answer comes after the 2 s timeout
     with pytest.raises(Exception):
         tasks.refund_return.call_local(row.id)
