@@ -3,6 +3,7 @@ cash-on-delivery order from the order e-mail's link (book, quantity, reason, a p
 status; an administrator approves it for pickup, marks it received and records the payout. Axe clean."""
 import itertools
 import re
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -12,6 +13,13 @@ from tests.e2e.conftest import assert_no_axe_violations
 from tests.e2e.support.layout import assert_no_horizontal_scroll
 
 _serial = itertools.count(1)
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e" / "returns"
+
+
+def keep_screenshot(page, name: str) -> None:
+    """A picture of the screen for people reviewing the flow (test-artifacts/e2e/returns/)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
 def delivered_order(page, shop, title: str) -> tuple[dict, dict, str]:
@@ -55,6 +63,7 @@ def test_a_guest_requests_a_return_from_the_order_link(request, screen, shop, tm
     Image.new("RGB", (320, 240), (200, 40, 40)).save(photo, format="PNG")
     form.get_by_label(re.compile("Photos")).set_input_files(str(photo))
     form.get_by_role("textbox", name="UPI ID").fill("meena at okicici")
+    keep_screenshot(page, f"request-form-{screen}")
     assert_no_horizontal_scroll(page)
     assert_no_axe_violations(page)
     form.get_by_role("button", name="Send return request").click()
@@ -72,6 +81,7 @@ def test_a_guest_requests_a_return_from_the_order_link(request, screen, shop, tm
     expect(card).to_contain_text("Refund ₹410.00 (less ₹40.00 shipping) to me***@okicici")
     expect(card).to_contain_text("1 photo sent")
     expect(returns.get_by_role("button", name="Request a return")).to_be_visible()  # one copy is still returnable
+    keep_screenshot(page, f"requested-{screen}")
     assert_no_horizontal_scroll(page)
     assert_no_axe_violations(page)
 
@@ -108,6 +118,7 @@ def test_an_admin_approves_receives_and_refunds_a_return(page, shop):
     assert shop.stock(book_id) == stock_before + 2
     dialog = page.get_by_role("dialog", name=re.compile(order["orderNumber"]))
     dialog.get_by_label(re.compile("Payout reference")).fill("UPI-4401-9921")
+    keep_screenshot(page, "admin-received")
     assert_no_axe_violations(page)
     dialog.get_by_role("button", name="Mark refunded").click()
     expect(page.get_by_role("status").filter(has_text="Return refunded.")).to_be_visible()
