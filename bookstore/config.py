@@ -80,6 +80,8 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "SHIPROCKET_TRACKING_URL": ("https://shiprocket.co/tracking/{awb}", "tracking page of a Shiprocket shipment"),
     "SHIPROCKET_TIMEOUT_SECONDS": ("10", "how long each Shiprocket call may take (the admin's Ship waits for them)"),
     "PAYMENT_WINDOW_MINUTES": ("30", "unpaid online orders are cancelled and their stock released after this"),
+    "RETURN_WINDOW_DAYS": ("7", "days after delivery a shopper may ask to return a damaged, defective, wrong or "
+                                "missing book (the returns page states 7)"),
     "ORDER_LINK_DAYS": ("90", "days an order e-mail's link opens the order (and its bill) without signing in"),
     "DOWNLOAD_DAYS": ("30", "days after payment an e-book's or audiobook's downloads stay available"),
     "DOWNLOADS_PER_LINE": ("5", "downloads allowed per digital order line"),
@@ -259,6 +261,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         DOWNLOAD_DAYS=int(_env("DOWNLOAD_DAYS", overrides)),
         DOWNLOADS_PER_LINE=int(_env("DOWNLOADS_PER_LINE", overrides)),
         DIGITAL_FILE_MAX_BYTES=int(float(_env("DIGITAL_FILE_MAX_MB", overrides)) * 1024 * 1024),
+        RETURN_WINDOW_DAYS=int(_env("RETURN_WINDOW_DAYS", overrides)),
         JOBS_URL=_env("JOBS_URL", overrides),
         JOBS_IN_WEB=str(_env("JOBS_IN_WEB", overrides)).lower() in _TRUE,
         JOBS_WORKERS=int(_env("JOBS_WORKERS", overrides)),

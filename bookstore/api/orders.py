@@ -1,4 +1,4 @@
-"""Placing orders and following them: the shopper's list, one order, guest look-up, cancel."""
+"""Placing orders and following them: the shopper's list, one order, guest look-up, cancel, returns."""
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
@@ -7,8 +7,9 @@ from bookstore.extensions import client_ip, limiter
 from bookstore.schemas.common import PageQuerySchema, pagination
 from bookstore.schemas.order import (DownloadReplySchema, OrderListReplySchema, OrderLookupQuerySchema, OrderReplySchema, OrderTokenQuerySchema,
                                      PlaceOrderSchema)
+from bookstore.schemas.return_request import ReturnInputSchema, ReturnPhotoInputSchema, ReturnReplySchema
 from bookstore.security import current_user, login_required, login_unless_order_link, optional_login
-from bookstore.services import bills, checkout, digital, orders
+from bookstore.services import bills, checkout, digital, orders, private_files, returns
 
 blp = Blueprint("orders", __name__, url_prefix="/api/orders", description="Orders")
 
@@ -122,3 +123,38 @@ def download_line(query, order_id, line_id):
     token = query["token"]
     url = digital.grant(order_id, line_id, token, None if token else current_user())
     return {"url": url, "expiresIn": digital.DOWNLOAD_LINK_SECONDS}
+
+
+@blp.route("/<string:order_id>/returns", methods=["POST"])
+@login_unless_order_link
+@blp.arguments(OrderTokenQuerySchema, location="query")
+@blp.arguments(ReturnInputSchema)
+@blp.response(201, ReturnReplySchema)
+def request_return(query, data, order_id):
+    """The owner (signed in, or `?token=`) asks to return delivered copies within the return window."""
+    token = query["token"]
+    request_made = returns.request_return(order_id, data, None if token else current_user(), token)
+    return {"message": "Return requested.", "return_request": request_made}, 201
+
+
+@blp.route("/<string:order_id>/returns/<string:return_id>/photos", methods=["POST"])
+@login_unless_order_link
+@blp.arguments(OrderTokenQuerySchema, location="query")
+@blp.arguments(ReturnPhotoInputSchema)
+@blp.response(201, ReturnReplySchema)
+def add_return_photo(query, data, order_id, return_id):
+    """A photo of the damage (data URL, checked as covers are), while the return awaits a decision."""
+    token = query["token"]
+    request_made = returns.add_photo(order_id, return_id, data["photo"], None if token else current_user(), token)
+    return {"message": "Photo added.", "return_request": request_made}, 201
+
+
+@blp.route("/<string:order_id>/returns/<string:return_id>/photos/<string:photo_id>", methods=["GET"])
+@login_unless_order_link
+@blp.arguments(OrderTokenQuerySchema, location="query")
+@blp.response(200, description="The photo (image/jpeg)", content_type="image/jpeg")
+def return_photo(query, order_id, return_id, photo_id):
+    """A return's photo, for the order's owner, an administrator or the order link; never cached."""
+    token = query["token"]
+    photo = returns.photo(order_id, return_id, photo_id, None if token else current_user(), token)
+    return private_files.send(photo.key, f"return-photo-{photo.id}.jpg", "image/jpeg", as_attachment=False)

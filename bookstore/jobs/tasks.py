@@ -39,14 +39,25 @@ def refund_order(order_id: int) -> str:
     return refunds.refund(order_id)
 
 
+@task(retries=5, retry_delay=60)
+def refund_return(return_id: int) -> str:
+    """Refund a received return's books through Razorpay (part of the payment; a lost answer is looked up)."""
+    from bookstore.services import returns
+    return returns.refund(return_id)
+
+
 @periodic(crontab(minute="*/5"))
 def sweep_refunds() -> int:
-    """Every five minutes: enqueue refunds still pending (a lost job, or retries used up)."""
-    from bookstore.services import refunds
+    """Every five minutes: enqueue refunds still pending (a lost job, or retries used up), of cancelled
+    orders and of returns."""
+    from bookstore.services import refunds, returns
     ids = refunds.pending_ids()
     for order_id in ids:
         huey.enqueue(refund_order.s(order_id))
-    return len(ids)
+    return_ids = returns.pending_ids()
+    for return_id in return_ids:
+        huey.enqueue(refund_return.s(return_id))
+    return len(ids) + len(return_ids)
 
 
 @periodic(crontab(minute="*"))

@@ -20,6 +20,8 @@ from bookstore.models.shipment import (AGGREGATORS, SHIPMENT_EVENTS, SHIPMENT_ST
                                        ShipmentEvent, ShipmentLine)
 from bookstore.models.account_data import MAX_ADDRESSES, CartLine, SavedAddress
 from bookstore.models.kit import Kit, KitBook
+from bookstore.models.return_request import (REFUND_ROUTES, RETURN_METHODS, RETURN_REASONS, RETURN_STATUSES,
+                                             ReturnLine, ReturnPhoto, ReturnRequest)
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "DIGITAL_FORMATS", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
@@ -32,4 +34,6 @@ __all__ = [
     "SHIPMENT_EVENTS", "SHIPMENT_STATUSES", "AGGREGATORS",
     "CartLine", "SavedAddress", "MAX_ADDRESSES",
     "Kit", "KitBook", "OrderLineBook",
+    "ReturnRequest", "ReturnLine", "ReturnPhoto", "RETURN_STATUSES", "RETURN_REASONS", "RETURN_METHODS",
+    "REFUND_ROUTES",
 ]

@@ -6,8 +6,9 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_load, va
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
 from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema, search_param
 from bookstore.schemas.delivery import DeliveryDatesSchema
+from bookstore.schemas.return_request import ReturnSchema
 from bookstore.schemas.shipment import AdminShipmentSchema, ShipmentSchema
-from bookstore.services import digital, order_links
+from bookstore.services import digital, order_links, returns
 from bookstore.schemas.fields import (Email, Gstin, IdInput, IdString, IndianMobile, IndianState, InputSchema, Rupees,
                                       Trimmed, UtcDateTime, required, required_text)
 
@@ -226,8 +227,19 @@ class OrderSchema(Schema):
     billUrl = fields.Function(
         lambda order: order_links.bill_path(order) if order.bill_owed else None,
         allow_none=True, metadata={"description": "the bill's PDF with the order link's token, or null before it is due"})
+    # Returns of the order (product §7.10), and what may still be returned until when.
+    returns = fields.List(fields.Nested(ReturnSchema))
+    returnableUntil = fields.Function(lambda order: _iso(returns.returnable_until(order)), allow_none=True, metadata={
+        "description": "the last moment a return may be asked for (delivered orders), or null"})
+    returnableLines = fields.Function(lambda order: [
+        {"book": str(line["book"]), "quantity": line["quantity"]} for line in returns.returnable_lines(order)],
+        metadata={"description": "[{book, quantity}]: copies that may still be returned now"})
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
+
+
+def _iso(moment) -> str | None:
+    return UtcDateTime()._serialize(moment, None, None) if moment else None
 
 
 class OrderLookupQuerySchema(InputSchema):

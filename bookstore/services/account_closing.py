@@ -15,8 +15,8 @@ from werkzeug.security import check_password_hash
 
 from bookstore.errors import Conflict, Forbidden, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import (AccountToken, BookAlert, CartLine, NewsletterSubscriber, Order, Review, SavedAddress,
-                              User, WishlistItem, utcnow)
+from bookstore.models import (AccountToken, BookAlert, CartLine, NewsletterSubscriber, Order, ReturnRequest, Review,
+                              SavedAddress, User, WishlistItem, utcnow)
 from bookstore.services import audit, mail, reviews, sessions
 
 CLOSED_DOMAIN = "closed.invalid"  # RFC 2606: .invalid never routes, so no mail can reach a closed account
@@ -58,6 +58,11 @@ def close(user: User, password: str | None, confirmation: str | None) -> None:
     if on_their_way:
         raise Conflict(f"You have {on_their_way} order(s) still on their way. Please close the account once they "
                        "have arrived, or cancel them first.")
+    open_returns = db.session.scalar(select(func.count()).select_from(ReturnRequest).join(Order).where(
+        Order.user_id == user.id, ReturnRequest.status.in_(("requested", "approved", "received", "refund_pending"))))
+    if open_returns:
+        # A return's refund still needs the account details and the shopper's e-mail (product §7.10).
+        raise Conflict(f"You have {open_returns} return(s) not yet refunded. Please close the account once they are.")
     old_email, first_name = user.email, user.first_name
     mail.queue(old_email, "Your Bookstore account is closed",
                f"Hello {first_name},\n\nYour Bookstore account has been closed as you asked. We have erased your "
@@ -72,6 +77,9 @@ def close(user: User, password: str | None, confirmation: str | None) -> None:
     # "Notify me" alerts are kept by address, signed in or not: none may mail a closed account.
     db.session.execute(delete(BookAlert).where(or_(BookAlert.user_id == user.id, BookAlert.email == old_email)))
     _forget_reviews(user)
+    db.session.execute(update(ReturnRequest).where(ReturnRequest.order_id.in_(select(Order.id).where(
+        Order.user_id == user.id))).values(note="", refund_upi=None, refund_account=None, refund_ifsc=None,
+                                           refund_holder=None).execution_options(synchronize_session=False))
     db.session.execute(update(Order).where(Order.user_id == user.id).values(
         email=placeholder, first_name="Closed", last_name="account", phone="", address="Erased", landmark="")
         .execution_options(synchronize_session=False))

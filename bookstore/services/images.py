@@ -152,3 +152,28 @@ def store(cover: StoredCover) -> None:
     """Write both files through the storage service (idempotent: same bytes, same keys)."""
     storage.put(cover.key, cover.data)
     storage.put(cover.thumbnail_key, cover.thumbnail_data)
+
+
+PHOTO_BOX = (1600, 1600)   # a return's photo: enough to see the damage
+PHOTO_FIELD = "photo"
+
+
+def process_photo(data_url: str) -> bytes:
+    """Check a photo sent with a return exactly as a cover is checked (size, real JPEG, PNG or WebP,
+    pixel limits) and re-encode it as a clean JPEG without metadata (camera GPS positions stay behind).
+
+    :raise PayloadTooLarge: over 5 MB. :raise ValidationFailed: not a real JPEG, PNG or WebP, or too many pixels.
+    """
+    try:
+        if not is_data_url(data_url):
+            _refuse(NOT_A_DATA_URL)
+        image = _clean_rgb(_open(*decode_data_url(data_url)))
+    except PayloadTooLarge:
+        raise PayloadTooLarge("A photo must be at most 5 MB.") from None
+    except ValidationFailed:
+        raise ValidationFailed({PHOTO_FIELD: [f"The photo must be a JPEG, PNG or WebP image of at most {MAX_SIDE} "
+                                              "pixels a side."]}) from None
+    image.thumbnail(PHOTO_BOX, Image.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=85)
+    return buffer.getvalue()

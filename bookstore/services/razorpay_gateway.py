@@ -87,10 +87,12 @@ def verify_webhook_signature(raw_body: str, signature: str, secret: str) -> bool
     return True
 
 
-def refund(payment_id: str, amount_paise: int, public_id: str, idempotency_key: str) -> dict:
-    """Refund a payment; Razorpay answers a repeated idempotency key with the first refund."""
+def refund(payment_id: str, amount_paise: int, public_id: str, idempotency_key: str,
+           notes: dict | None = None) -> dict:
+    """Refund a payment, whole or part; Razorpay answers a repeated idempotency key with the first refund.
+    `notes` are kept with the refund beside the order's id (a return's id, to find it again)."""
     return call("payment.refund", client().payment.refund, payment_id,
-                {"amount": amount_paise, "notes": {"order_id": public_id}},
+                {"amount": amount_paise, "notes": {"order_id": public_id, **(notes or {})}},
                 headers={"X-Refund-Idempotency": idempotency_key})
 
 

@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 from bookstore import jobs
 from bookstore.extensions import db
 from bookstore.jobs import tasks
-from bookstore.models import Order
+from bookstore.models import Order, ReturnRequest
 from bookstore.services import razorpay_gateway as gateway
 
 log = logging.getLogger(__name__)
@@ -78,7 +78,10 @@ def refund(order_id: int) -> str:
 def _earlier_refund(order: Order) -> dict | None:
     """A refund Razorpay already made for this order (an earlier attempt whose answer was lost)."""
     for made in gateway.refunds_of(order.razorpay_payment_id):
-        if (made.get("notes") or {}).get("order_id") == order.public_id or made.get("amount") == order.total_paise:
+        notes = made.get("notes") or {}
+        if notes.get("return_id"):
+            continue  # a returned book's refund (services/returns.py), not the order's
+        if notes.get("order_id") == order.public_id or made.get("amount") == order.total_paise:
             return made
     return None
 
@@ -90,6 +93,9 @@ def pending_ids(limit: int = 200) -> list[int]:
 
 
 def needing_attention() -> int:
-    """Refunds that have failed again and again (for the admin dashboard)."""
-    return db.session.scalar(select(db.func.count()).select_from(Order).where(
+    """Refunds that have failed again and again, of cancelled orders and of returns (for the admin dashboard)."""
+    orders = db.session.scalar(select(db.func.count()).select_from(Order).where(
         Order.payment_status == "refund_pending", Order.refund_attempts >= ATTENTION_AFTER_ATTEMPTS)) or 0
+    returns = db.session.scalar(select(db.func.count()).select_from(ReturnRequest).where(
+        ReturnRequest.status == "refund_pending", ReturnRequest.refund_attempts >= ATTENTION_AFTER_ATTEMPTS)) or 0
+    return orders + returns

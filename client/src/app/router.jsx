@@ -86,6 +86,7 @@ const CouponEditor = adminScreen("CouponEditor");
 const KitScreens = adminScreen("KitScreens");
 const ShopSettings = adminScreen("ShopSettings");
 const ManageReviews = adminScreen("ManageReviews");
+const ManageReturns = adminScreen("ManageReturns");
 const AdminNotFound = adminScreen("AdminNotFound");
 const Newsletter = adminScreen("Newsletter");
 const AuditLog = adminScreen("AuditLog");
@@ -164,6 +165,7 @@ export function AppRouter() {
               <Route path="kits/*" element={<KitScreens />} />
               <Route path="shipping-payments" element={<ShopSettings />} />
               <Route path="reviews" element={<ManageReviews />} />
+              <Route path="returns" element={<ManageReturns />} />
               <Route path="newsletter" element={<Newsletter />} />
               <Route path="audit" element={<AuditLog />} />
               <Route path="*" element={<AdminNotFound />} />

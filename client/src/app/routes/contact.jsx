@@ -21,7 +21,7 @@ const faq = (fee) => [
   ["How long does delivery take?", `Orders are processed within 24 hours and delivered in 3-5 business days across India, for a flat ${fee} shipping charge.`],
   ["Can I pay cash on delivery?", "Yes. Choose Cash on Delivery at checkout and pay when your books arrive. You can also pay online by card, UPI, net banking or wallet."],
   ["Can I cancel my order?", "You can cancel a pending order from My Orders within 1 hour of placing it. Online payments are refunded in 3-5 business days."],
-  ["What if a book arrives damaged?", "Tell us within 48 hours of delivery through this form with your order number, and we will replace it or refund you."],
+  ["What if a book arrives damaged?", "Within 7 days of delivery, open the order and choose Request a return: we refund damaged, defective, wrong or missing books."],
 ];
 
 const EMPTY = { name: "", email: "", phone: "", subject: "", message: "" };

@@ -36,15 +36,15 @@ const FAQ = [
   },
   {
     question: "What if a book arrives damaged or wrong?",
-    answer: <p>Tell us within 48 hours of delivery through the <Link to={paths.contact()}>contact form</Link>, with your order number and a photo. We replace it at no cost.</p>,
+    answer: <p>Within 7 days of delivery, open the order and choose Request a return, with the reason and a photo if you can. We refund damaged, defective, wrong or missing books.</p>,
   },
   {
     question: "What is your return policy?",
-    answer: <p>Unused books can be returned within 14 days of delivery. See the <Link to={paths.returnPolicy()}>return policy</Link> for the details.</p>,
+    answer: <p>Damaged, defective, wrong or missing items can be returned within 7 days of delivery. See the <Link to={paths.returnPolicy()}>return policy</Link> for the details.</p>,
   },
   {
     question: "When will I get my refund?",
-    answer: <p>Online payments are refunded to the same account within 3–5 business days of the return reaching us. Cash-on-delivery orders are refunded by bank transfer or UPI, less the shipping charge.</p>,
+    answer: <p>Once the returned books reach us: online payments are refunded through Razorpay to the same account (3–5 business days); cash-on-delivery orders to the UPI ID or bank account you give, less the order's shipping charge.</p>,
   },
   {
     question: "Are the books new and original?",

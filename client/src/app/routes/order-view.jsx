@@ -1,6 +1,6 @@
 // One order (/orders/:id): the shopper's own when signed in, or anyone's who holds the order e-mail's link
 // (/orders/:id?token=...): the order, Cancel within the hour, and the bill of supply once it is due.
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
@@ -11,6 +11,13 @@ import { cancelOrder, getOrder } from "../../features/orders/api.js";
 import { OrderDetails, StatusBadge } from "../../features/orders/components/order-details.jsx";
 import { canCancel, formatDate } from "../../features/orders/labels.js";
 import { RequireSignIn } from "./login.jsx";
+
+// The returns panel is its own chunk: most order pages (not delivered, nothing returned) never load it.
+const OrderReturns = lazy(() => import("../../features/returns/components/order-returns.jsx"));
+
+function hasReturns(order) {
+  return (order.returns ?? []).length > 0 || (order.returnableLines ?? []).length > 0;
+}
 
 function OrderScreen({ id, token }) {
   usePageMeta("Your Order");
@@ -78,6 +85,11 @@ function OrderScreen({ id, token }) {
       <section className="card order-result" aria-label={`Order ${order.orderNumber}`}>
         <OrderDetails order={order} headingLevel={2} />
       </section>
+      {hasReturns(order) && (
+        <Suspense fallback={<Loading label="Loading returns…" />}>
+          <OrderReturns order={order} token={token} onChanged={() => { setChanged(null); retry(); }} />
+        </Suspense>
+      )}
     </div>
   );
 }

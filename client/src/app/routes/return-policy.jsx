@@ -1,36 +1,37 @@
-// /return-policy: returns, replacements and refunds.
+// /return-policy: the returns and refunds rules of product §7.10, exactly as the shop applies them.
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { ContentPage } from "../../components/ui/content-page.jsx";
+import { useShippingFee } from "../../lib/shop.js";
 
 export function ReturnPolicy() {
+  const fee = useShippingFee();
   return (
     <ContentPage title="Return Policy"
-                 description="Return unused books within 14 days of delivery. Damaged or wrong books replaced free. Refunds in 3–5 business days."
-                 lead="Changed your mind, or something went wrong? Here is how returns and refunds work.">
-      <h2>Returns</h2>
+                 description="Return a damaged, defective, wrong or missing book within 7 days of delivery. Online payments refunded through Razorpay; cash on delivery to your UPI ID or bank account, less the shipping fee."
+                 lead="If a book arrives damaged, defective or wrong, or is missing from your parcel, we take it back and refund you.">
+      <h2>What can be returned</h2>
       <ul className="bullets">
-        <li>You can return a book within <strong>14 days of delivery</strong>.</li>
-        <li>It must be unused, unmarked and in its original condition, with any CD or access card still sealed.</li>
-        <li>E-Book and Audiobook editions cannot be returned once their access has been sent to you.</li>
+        <li>You can ask for a return within <strong>7 days of delivery</strong>.</li>
+        <li>Returns are accepted for <strong>damaged, defective, wrong or missing</strong> items only.</li>
+        <li>You choose the books and how many copies of each, with the reason, and may add up to 3 photos.</li>
       </ul>
-      <h2>Damaged or wrong books</h2>
-      <p>
-        If a book arrives damaged, misprinted or is not the one you ordered, tell us within <strong>48 hours of
-        delivery</strong> with a photo. We send a replacement at no cost, or refund it in full if it is out of stock.
-      </p>
       <h2>How to return</h2>
       <ol className="bullets">
-        <li>Send us a message through the <Link to={paths.contact()}>contact page</Link> with the subject “Returns &amp; Refunds” and your order number.</li>
-        <li>We reply within one working day with the pick-up or return address.</li>
-        <li>Once the book reaches us and passes a check, we start the refund.</li>
+        <li>Open your order under <Link to={paths.orders()}>My Orders</Link>, or from the link in any order e-mail (no sign-in needed), and choose <strong>Request a return</strong>.</li>
+        <li>We look at your request and e-mail you: approved, with a courier pickup from your address or our address to send the books to, or not accepted, with the reason.</li>
+        <li>When the books reach us, we e-mail you and make the refund.</li>
       </ol>
       <h2>Refunds</h2>
       <ul className="bullets">
-        <li>Online payments are refunded to the same card, UPI or bank account within <strong>3–5 business days</strong>.</li>
-        <li>Cash-on-delivery orders are refunded by bank transfer or UPI; the shipping charge is deducted.</li>
-        <li>A cancelled order (within 1 hour of placing it) is refunded in full, shipping included.</li>
+        <li>The refund is the price you paid for the returned books (after any coupon).</li>
+        <li><strong>Online payments</strong> are refunded through Razorpay to the card, UPI or account you paid with; it reaches you in 3–5 business days.</li>
+        <li><strong>Cash-on-delivery</strong> orders are refunded to the UPI ID or bank account (account number, IFSC and holder's name) you give with the return, <strong>less the {fee || "₹40"} shipping</strong> of the order, deducted once per order. We keep those details for this refund only and erase them once it is paid.</li>
+        <li>Each step is e-mailed to you and shown on your order page.</li>
       </ul>
+      <p>
+        A cancelled order (within 1 hour of placing it) is not a return: it is refunded in full. Questions? <Link to={paths.contact()}>Contact us</Link>.
+      </p>
     </ContentPage>
   );
 }

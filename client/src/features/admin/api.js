@@ -184,6 +184,23 @@ export function moderateReview(id, status, reason = "") {
   return adminCall(`admin/reviews/${encodeURIComponent(id)}`, { method: "PUT", body: { status, reason } });
 }
 
+// ------------------------------------------------------------------ returns
+
+/** {returns, pagination: {page, totalReturns, totalPages}}: newest first, or a status's oldest first. */
+export function listReturns({ page = 1, status, signal } = {}) {
+  return adminCall(`admin/returns${query({ page, limit: ADMIN_PAGE_SIZE, status })}`, { signal });
+}
+
+/** One step: {status: approved|rejected|received|refunded, note, method, lines: [{book, resaleable}], payoutReference}. */
+export function updateReturn(id, body) {
+  return adminCall(`admin/returns/${encodeURIComponent(id)}`, { method: "PUT", body });
+}
+
+/** A return's photo as a Blob (the call needs the admin token, so no plain <img src>). */
+export function returnPhoto(url, { signal } = {}) {
+  return adminCall(url.replace(/^\/api\//, ""), { as: "blob", signal });
+}
+
 // ------------------------------------------------------------------ kits
 
 /** A page of kits, archived too, newest first: {kits, pagination}. */

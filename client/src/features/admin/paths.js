@@ -16,6 +16,7 @@ export const adminPaths = {
   contacts: () => "/admin/contacts",
   shopSettings: () => "/admin/shipping-payments",
   reviews: () => "/admin/reviews",
+  returns: (params) => `/admin/returns${params ? `?${new URLSearchParams(params)}` : ""}`,
   coupons: (params) => `/admin/coupons${params ? `?${new URLSearchParams(params)}` : ""}`,
   newCoupon: () => "/admin/coupons/new",
   editCoupon: (id) => `/admin/coupons/edit/${encodeURIComponent(id)}`,

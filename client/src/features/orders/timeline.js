@@ -17,6 +17,11 @@ const HISTORY_LABELS = {
   delivered: "Delivered",
   cancelled: "Cancelled",
   returned: "Returned to the shop",
+  return_requested: "Return requested",
+  return_approved: "Return approved",
+  return_rejected: "Return not accepted",
+  return_received: "Returned books received",
+  return_refunded: "Return refunded",
 };
 
 const FINISHED = ["delivered", "cancelled", "returned"];

@@ -14,6 +14,7 @@ export { CouponEditor } from "./coupon-editor.jsx";
 export { KitScreens } from "./kit-screens.jsx";
 export { ShopSettings } from "./shop-settings.jsx";
 export { ManageReviews } from "./reviews.jsx";
+export { ManageReturns } from "./returns.jsx";
 export { AdminNotFound } from "./not-found.jsx";
 export { Newsletter } from "./newsletter.jsx";
 export { AuditLog } from "./audit.jsx";

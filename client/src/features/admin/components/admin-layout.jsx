@@ -11,6 +11,7 @@ const MENU = [
   { label: "Dashboard", to: adminPaths.dashboard(), end: true, icon: "dashboard" },
   { label: "Manage Books", to: adminPaths.books(), icon: "books" },
   { label: "Manage Orders", to: adminPaths.orders(), icon: "orders" },
+  { label: "Returns", to: adminPaths.returns(), icon: "orders" },
   { label: "Contact Messages", to: adminPaths.contacts(), icon: "mail" },
   { label: "Coupons", to: adminPaths.coupons(), icon: "coupon" },
   { label: "Kits", to: adminPaths.kits(), icon: "books" },

@@ -3,6 +3,10 @@ import { ORDER_STATUSES, statusLabel } from "../format.js";
 
 /** Order statuses; product §7.2: an unknown status displays like pending. */
 export function OrderStatusBadge({ status }) {
+  // A return's step in the order's history (product §7.10): "return_approved" reads "Return approved".
+  if (typeof status === "string" && status.startsWith("return_")) {
+    return <span className="adm-badge adm-badge--processing">{`Return ${status.slice(7).replace(/_/g, " ")}`}</span>;
+  }
   const known = ORDER_STATUSES.includes(status) ? status : "pending";
   return <span className={`adm-badge adm-badge--${known}`}>{statusLabel(known)}</span>;
 }

@@ -1,0 +1,502 @@
+"""Returns and refunds (product §7.10): asked for within the return window of delivery, per line with a
+reason and photos; approved (pickup or self-ship), received (stock back for resaleable copies) and
+refunded, or rejected with a reason. Each step is mailed and written into the order's history.
+
+Refunds: an online payment is refunded through Razorpay by a job (a part of the payment, with an
+idempotency key per return, looked up before any retry as the cancel refunds are); a cash-on-delivery
+order is paid back to the UPI ID or bank account the shopper gave, less the order's shipping fee (once
+per order), and the administrator records the payout's reference. Those details are erased then.
+"""
+import logging
+import re
+import secrets
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy import func, select, update
+
+from bookstore import clock, jobs, money
+from bookstore.errors import Conflict, Forbidden, NotFound, ValidationFailed
+from bookstore.extensions import db
+from bookstore.jobs import tasks
+from bookstore.models import (Book, Order, OrderStatusChange, ReturnLine, ReturnPhoto, ReturnRequest, User, parse_id,
+                              utcnow)
+from bookstore.services import alerts, audit, images, mail, order_links, orders, private_files
+from bookstore.services import razorpay_gateway as gateway
+from bookstore.services.paging import Page, paginate
+
+log = logging.getLogger(__name__)
+
+REASON_TEXT = {"damaged": "Damaged", "defective": "Defective", "wrong": "Wrong item", "missing": "Missing item"}
+METHOD_TEXT = {"pickup": "a courier pickup", "self_ship": "you sending it to us"}
+# Steps whose copies the shop has back (or is refunding): they count for an order returned in full.
+ACCEPTED = ("received", "refund_pending", "refunded")
+OPEN = ("requested", "approved", "received", "refund_pending", "refunded")
+MAX_PHOTOS = 3
+
+UPI = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}$")
+ACCOUNT = re.compile(r"^[0-9]{9,18}$")
+IFSC = re.compile(r"^[A-Z]{4}0[A-Z0-9]{6}$")
+
+NOT_DELIVERED = "Only a delivered order can be returned."
+WINDOW_PASSED = "Returns are accepted within {days} days of delivery; this order was delivered on {day}."
+
+
+# ---- reading ---------------------------------------------------------------------------------------------
+
+def window_days() -> int:
+    return current_app.config["RETURN_WINDOW_DAYS"]
+
+
+def delivered_at(order: Order):
+    """When the order was delivered (its latest `delivered` history entry), or None."""
+    moments = [change.at for change in order.history if change.status == "delivered"]
+    if not moments:
+        return None
+    moment = moments[-1]
+    return moment if moment.tzinfo else moment.replace(tzinfo=clock.now().tzinfo)
+
+
+def returnable_until(order: Order):
+    """The last moment a return may be asked for, or None when the order is not delivered."""
+    if order.status != "delivered":
+        return None
+    moment = delivered_at(order)
+    return moment + timedelta(days=window_days()) if moment else None
+
+
+def requested_copies(order: Order) -> dict[int, int]:
+    """Copies per order line already in a return that was not rejected."""
+    taken: dict[int, int] = {}
+    for request in order.returns:
+        if request.status == "rejected":
+            continue
+        for line in request.lines:
+            taken[line.order_line_id] = taken.get(line.order_line_id, 0) + line.quantity
+    return taken
+
+
+def _parcel_lines(order: Order) -> list:
+    """The lines a return can name: printed books (a kit's line, or a download, is not one; product §7.11)."""
+    return [line for line in order.lines if line.book_id is not None and not line.digital]
+
+
+def returnable_lines(order: Order) -> list[dict]:
+    """What may still be returned now: [{book, quantity}] (empty outside the window)."""
+    until = returnable_until(order)
+    if until is None or clock.now() > until:
+        return []
+    taken = requested_copies(order)
+    return [{"book": line.book_id, "quantity": line.quantity - taken.get(line.id, 0)}
+            for line in _parcel_lines(order) if line.quantity > taken.get(line.id, 0)]
+
+
+def find(public_id: str) -> ReturnRequest:
+    """A return by its `_id`. :raise NotFound:"""
+    found = (db.session.scalar(select(ReturnRequest).where(ReturnRequest.public_id == public_id))
+             if len(public_id) <= 24 else None)
+    if found is None:
+        raise NotFound("Return not found.")
+    return found
+
+
+def admin_list(page: int, limit: int, status: str | None = None) -> Page:
+    """Every return, oldest open first within a status filter, else newest first."""
+    query = select(ReturnRequest)
+    if status:
+        query = query.where(ReturnRequest.status == status)
+        return paginate(query, page, limit, ReturnRequest.created_at.asc(), ReturnRequest.id.asc())
+    return paginate(query, page, limit, ReturnRequest.created_at.desc(), ReturnRequest.id.desc())
+
+
+# ---- the shopper asks ------------------------------------------------------------------------------------
+
+def _order_for_shopper(public_id: str, user: User | None, token: str | None) -> Order:
+    """The order its owner (signed in, or with the order link) may return from. :raise NotFound: :raise Forbidden:"""
+    order = orders.for_link_or_viewer(public_id, token, user)
+    if not token and order.user_id != user.id:
+        raise Forbidden("Only the shopper who placed the order can ask for a return here.")
+    return order
+
+
+def _mask_upi(upi: str) -> str:
+    name, _, bank = upi.partition("@")
+    return f"{name[:2]}***@{bank}"
+
+
+def _refund_details(order: Order, refund_to: dict | None) -> dict:
+    """Where a cash-on-delivery refund goes, checked; nothing for an online payment (it goes back to what
+    paid). :raise ValidationFailed:"""
+    if order.payment_method == "online":
+        return {"refund_route": "razorpay", "refund_to_masked": "The original payment"}
+    if not refund_to:
+        raise ValidationFailed({"refundTo": ["Cash on delivery is refunded to a UPI ID or a bank account: please "
+                                             "give one."]})
+    if refund_to.get("upi"):
+        upi = refund_to["upi"].strip()
+        if not UPI.match(upi):
+            raise ValidationFailed({"refundTo": {"upi": ["Enter a UPI ID like name@okaxis."]}})
+        return {"refund_route": "upi", "refund_upi": upi, "refund_to_masked": _mask_upi(upi)}
+    problems = {}
+    account = (refund_to.get("account_number") or "").replace(" ", "")
+    ifsc = (refund_to.get("ifsc") or "").strip().upper()
+    holder = " ".join((refund_to.get("holder") or "").split())
+    if not ACCOUNT.match(account):
+        problems["accountNumber"] = ["The account number must be 9 to 18 digits."]
+    if not IFSC.match(ifsc):
+        problems["ifsc"] = ["The IFSC must be 11 characters: 4 letters, 0, then 6 letters or digits "
+                                     "(e.g. HDFC0001234)."]
+    if not 2 <= len(holder) <= 100:
+        problems["holder"] = ["Enter the account holder's name as the bank has it."]
+    if problems:
+        raise ValidationFailed({"refundTo": problems})
+    return {"refund_route": "bank", "refund_account": account, "refund_ifsc": ifsc, "refund_holder": holder,
+            "refund_to_masked": f"Bank account ****{account[-4:]} ({ifsc})"}
+
+
+def _chosen(order: Order, wanted: list[dict]) -> list[tuple]:
+    """(order line, quantity, reason) for each wanted line. :raise ValidationFailed: an unknown book, a
+    repeated one or more copies than can still be returned."""
+    by_book = {line.book_id: line for line in _parcel_lines(order)}
+    taken = requested_copies(order)
+    chosen, seen = [], set()
+    for item in wanted:
+        book_id = parse_id(item["book"])
+        line = by_book.get(book_id)
+        if line is None:
+            raise ValidationFailed({"lines": [f"Book {item['book']} is not on this order."]})
+        if line.id in seen:
+            raise ValidationFailed({"lines": ["Each book may appear only once."]})
+        seen.add(line.id)
+        left = line.quantity - taken.get(line.id, 0)
+        if item["quantity"] > left:
+            message = (f"Only {left} of {line.title} can still be returned." if left else
+                       f"{line.title} is already in a return.")
+            raise ValidationFailed({"lines": [message]})
+        chosen.append((line, item["quantity"], item["reason"]))
+    return chosen
+
+
+def _refund_paise(order: Order, chosen: list[tuple], cash: bool) -> tuple[int, int]:
+    """The refund of these lines and the shipping it deducts. The discount is shared by value, counted over
+    every open return of the order so that everything returned gives back exactly what was paid for it;
+    cash on delivery gives back less the shipping fee, once per order."""
+    value = {line.id: line.unit_price_paise for line in order.lines}
+    earlier = sum(value[line.order_line_id] * line.quantity for r in order.returns if r.status != "rejected"
+                  for line in r.lines)
+    now = sum(line.unit_price_paise * quantity for line, quantity, _ in chosen)
+    share = (lambda v: (order.discount_paise * v + order.items_paise // 2) // order.items_paise) \
+        if order.items_paise else (lambda v: 0)
+    refund = now - (share(earlier + now) - share(earlier))
+    deducted = 0
+    if cash and not any(r.shipping_deducted_paise for r in order.returns if r.status != "rejected"):
+        deducted = min(order.shipping_paise, refund)
+    return refund - deducted, deducted
+
+
+def request_return(public_id: str, data: dict, user: User | None, token: str | None) -> ReturnRequest:
+    """The shopper asks for a return of some delivered copies.
+
+    :raise NotFound: :raise Forbidden: :raise Conflict: not delivered, or the window has passed.
+    :raise ValidationFailed: unknown book, too many copies, no refund details for cash on delivery.
+    """
+    order = _order_for_shopper(public_id, user, token)
+    _lock(order)
+    if order.status != "delivered":
+        raise Conflict(NOT_DELIVERED if order.status != "returned" else "Every book of this order has been returned.")
+    until = returnable_until(order)
+    if until is None or clock.now() > until:
+        day = delivered_at(order)
+        raise Conflict(WINDOW_PASSED.format(days=window_days(), day=day.strftime("%-d %B %Y") if day else "—"))
+    chosen = _chosen(order, data["lines"])
+    details = _refund_details(order, data.get("refund_to"))
+    refund, deducted = _refund_paise(order, chosen, order.payment_method == "cod")
+    request = ReturnRequest(public_id=secrets.token_hex(12), order_id=order.id, status="requested",
+                            note=data.get("note") or "", refund_paise=refund, shipping_deducted_paise=deducted,
+                            **details)
+    request.lines = [ReturnLine(order_line_id=line.id, quantity=quantity, reason=reason)
+                     for line, quantity, reason in chosen]
+    db.session.add(request)
+    db.session.flush()
+    _history(order, "return_requested", "customer", _lines_text(request))
+    _mail(order, request, "We have your return request",
+          f"We have received your request to return {_lines_text(request)}. We will look at it within 2 business "
+          f"days and tell you how to send the books back.")
+    db.session.commit()
+    return request
+
+
+def add_photo(public_id: str, return_id: str, data_url: str, user: User | None, token: str | None) -> ReturnRequest:
+    """A photo of the damage, checked as covers are and stored privately, while the return awaits a decision.
+    :raise NotFound: :raise Conflict: decided already or MAX_PHOTOS sent. :raise ValidationFailed:"""
+    order = _order_for_shopper(public_id, user, token)
+    request = _of_order(order, return_id)
+    if request.status != "requested":
+        raise Conflict("Photos can be added only while the return waits for our decision.")
+    if len(request.photos) >= MAX_PHOTOS:
+        raise Conflict(f"A return takes at most {MAX_PHOTOS} photos.")
+    jpeg = images.process_photo(data_url)
+    key = f"returns/{request.public_id}/{secrets.token_hex(8)}.jpg"
+    private_files.put(key, jpeg, "image/jpeg")
+    db.session.add(ReturnPhoto(return_id=request.id, key=key))
+    db.session.commit()
+    db.session.refresh(request)
+    return request
+
+
+def photo(public_id: str, return_id: str, photo_id: str, user: User | None, token: str | None) -> ReturnPhoto:
+    """A return's photo for the shopper (signed in or with the link) or an administrator. :raise NotFound:"""
+    order = orders.for_link_or_viewer(public_id, token, user)
+    return _photo_of(_of_order(order, return_id), photo_id)
+
+
+def admin_photo(return_id: str, photo_id: str) -> ReturnPhoto:
+    return _photo_of(find(return_id), photo_id)
+
+
+def _photo_of(request: ReturnRequest, photo_id: str) -> ReturnPhoto:
+    wanted = parse_id(photo_id)
+    for item in request.photos:
+        if item.id == wanted:
+            return item
+    raise NotFound("Photo not found.")
+
+
+def _of_order(order: Order, return_id: str) -> ReturnRequest:
+    for request in order.returns:
+        if request.public_id == return_id:
+            return request
+    raise NotFound("Return not found.")
+
+
+# ---- the administrator decides ---------------------------------------------------------------------------
+
+# status -> the steps an administrator may take from it.
+NEXT = {"requested": ("approved", "rejected"), "approved": ("received", "rejected"), "received": ("refunded",)}
+
+
+def take_step(return_id: str, data: dict, admin: User) -> ReturnRequest:
+    """Approve (pickup or self-ship), reject with a reason, receive (resaleable copies back in stock) or
+    refund (online: the refund job; cash on delivery: the payout's reference).
+
+    :raise NotFound: :raise Conflict: a step the return cannot take now. :raise ValidationFailed:
+    """
+    request = find(return_id)
+    wanted = data["status"]
+    if wanted not in NEXT.get(request.status, ()):
+        raise Conflict(_refusal(request.status, wanted))
+    order = request.order
+    before = {"status": request.status}
+    note = data.get("note") or ""
+    if wanted == "approved":
+        if not data.get("method"):
+            raise ValidationFailed({"method": ["Choose how the books come back: pickup or self-ship."]})
+        _claim(request, "approved", method=data["method"], admin_note=note)
+        how = ("Our courier will collect the parcel from your delivery address; please pack the books as they "
+               "came." if data["method"] == "pickup" else
+               "Please send the books to the address below and keep the courier's receipt.")
+        _history(order, "return_approved", f"admin:{admin.id}", "Pickup" if data["method"] == "pickup" else "Self-ship")
+        _mail(order, request, "Your return is approved", f"Your return of {_lines_text(request)} is approved. {how}"
+              + (f"\n\n{note}" if note else ""))
+    elif wanted == "rejected":
+        if not note:
+            raise ValidationFailed({"note": ["Give the shopper the reason for the refusal."]})
+        _claim(request, "rejected", admin_note=note, **_erased())
+        _history(order, "return_rejected", f"admin:{admin.id}", note)
+        _mail(order, request, "Your return request was not accepted",
+              f"We cannot accept the return of {_lines_text(request)}.\n\nReason: {note}")
+    elif wanted == "received":
+        _receive(request, order, data.get("lines") or [], note, admin)
+    else:
+        _refund_step(request, order, data, note, admin)
+    after = {"status": request.status}
+    if data.get("method"):
+        after["method"] = data["method"]
+    audit.record(admin, f"return.{wanted}", "return", request.public_id, before, after)
+    db.session.commit()
+    db.session.refresh(request)
+    return request
+
+
+def _refusal(current: str, wanted: str) -> str:
+    steps = {"requested": "approved or rejected", "approved": "received or rejected", "received": "refunded"}
+    if current in steps:
+        return f"A {current} return can only be {steps[current]}, not {wanted}."
+    return f"This return is {current.replace('_', ' ')} and cannot change any more."
+
+
+def _claim(request: ReturnRequest, status: str, **values) -> None:
+    """Move the return with a conditional UPDATE, so two administrators cannot both take a step.
+    :raise Conflict:"""
+    moved = db.session.execute(
+        update(ReturnRequest).where(ReturnRequest.id == request.id, ReturnRequest.status == request.status)
+        .values(status=status, updated_at=utcnow(), **values).execution_options(synchronize_session=False)
+    ).rowcount == 1
+    if not moved:
+        raise Conflict("The return changed meanwhile. Please reload it.")
+    db.session.refresh(request)
+
+
+def _erased() -> dict:
+    return {"refund_upi": None, "refund_account": None, "refund_ifsc": None, "refund_holder": None}
+
+
+def _receive(request: ReturnRequest, order: Order, marks: list[dict], note: str, admin: User) -> None:
+    """The books are back: resaleable copies return to stock once; the order is `returned` when every copy
+    of it is back. :raise ValidationFailed: a mark for a book not in the return."""
+    resaleable = {}
+    by_book = {line.order_line.book_id: line for line in request.lines}
+    for mark in marks:
+        line = by_book.get(parse_id(mark["book"]))
+        if line is None:
+            raise ValidationFailed({"lines": [f"Book {mark['book']} is not in this return."]})
+        resaleable[line.id] = mark["resaleable"]
+    _claim(request, "received", admin_note=note or request.admin_note)
+    back = {}
+    for line in request.lines:
+        line.resaleable = resaleable.get(line.id, False)
+        if line.resaleable:
+            book_id = line.order_line.book_id
+            back[book_id] = back.get(book_id, 0) + line.quantity
+    for book_id in sorted(back):  # id order, as every stock write, so two writers never deadlock
+        db.session.execute(update(Book).where(Book.id == book_id)
+                           .values(stock=Book.stock + back[book_id], copies_sold=Book.copies_sold - back[book_id])
+                           .execution_options(synchronize_session=False))
+    alerts.awaken(sorted(back))
+    shelf = ", ".join(f"{line.quantity} × {line.order_line.title}" for line in request.lines if line.resaleable)
+    _history(order, "return_received", f"admin:{admin.id}", f"Back in stock: {shelf}" if shelf else "Not resaleable")
+    db.session.flush()
+    db.session.refresh(order)
+    accepted = {}
+    for other in order.returns:
+        if other.status in ACCEPTED:
+            for line in other.lines:
+                accepted[line.order_line_id] = accepted.get(line.order_line_id, 0) + line.quantity
+    if all(accepted.get(line.id, 0) >= line.quantity for line in _parcel_lines(order)):
+        if orders.move(order, "returned", f"admin:{admin.id}", "Every book of the order was returned."):
+            db.session.execute(update(Order).where(Order.id == order.id).values(stock_released=True)
+                               .execution_options(synchronize_session=False))
+    _mail(order, request, "We have received your returned books",
+          f"We have received {_lines_text(request)}. " + (
+              "Your refund is on its way." if order.payment_method == "online" else
+              f"We will pay {_rupees(request.refund_paise)} to {request.refund_to_masked} within 3-5 business days."))
+
+
+def _refund_step(request: ReturnRequest, order: Order, data: dict, note: str, admin: User) -> None:
+    """Online: the refund job gives the money back through Razorpay. Cash on delivery: the administrator
+    paid it out and records the reference; the shopper's account details are erased."""
+    if request.refund_route == "razorpay":
+        if request.refund_paise == 0:
+            _claim(request, "refunded", refunded_at=utcnow())
+            _refunded(request, order, f"admin:{admin.id}")
+            return
+        _claim(request, "refund_pending", refund_error="")
+        jobs.after_commit(tasks.refund_return, request.id)
+        return
+    reference = (data.get("payout_reference") or "").strip()
+    if not reference:
+        raise ValidationFailed({"payoutReference": ["Give the reference of the UPI or bank transfer you made."]})
+    _claim(request, "refunded", payout_reference=reference, refunded_at=utcnow(), admin_note=note or request.admin_note,
+           **_erased())
+    _refunded(request, order, f"admin:{admin.id}")
+
+
+def _refunded(request: ReturnRequest, order: Order, by: str) -> None:
+    where = ("to your original payment; it reaches you in 3-5 business days" if request.refund_route == "razorpay"
+             else f"to {request.refund_to_masked} (reference {request.payout_reference})")
+    _history(order, "return_refunded", by, f"{_rupees(request.refund_paise)} refunded")
+    _mail(order, request, "Your refund has been made",
+          f"We have refunded {_rupees(request.refund_paise)} for {_lines_text(request)} {where}.")
+
+
+# ---- the refund job --------------------------------------------------------------------------------------
+
+def idempotency_key(request: ReturnRequest) -> str:
+    return f"return-{request.public_id}"
+
+
+def refund(return_id: int) -> str:
+    """The refund job of a return: 'refunded', or 'nothing to do' when it is not waiting for one.
+
+    :raise PaymentProviderError: Razorpay failed; the job is retried and the attempt recorded.
+    """
+    request = db.session.get(ReturnRequest, return_id)
+    if request is None or request.status != "refund_pending":
+        return "nothing to do"
+    order = request.order
+    tried_before = request.refund_attempts > 0
+    db.session.execute(update(ReturnRequest).where(ReturnRequest.id == request.id)
+                       .values(refund_attempts=ReturnRequest.refund_attempts + 1)
+                       .execution_options(synchronize_session=False))
+    db.session.commit()
+    try:
+        made = _earlier_refund(request, order) if tried_before else None
+        made = made or gateway.refund(order.razorpay_payment_id, request.refund_paise, order.public_id,
+                                      idempotency_key(request), notes={"return_id": request.public_id})
+    except gateway.PaymentProviderError as error:
+        db.session.execute(update(ReturnRequest).where(ReturnRequest.id == request.id)
+                           .values(refund_error=error.message[:300]).execution_options(synchronize_session=False))
+        db.session.commit()
+        log.warning("Refund of return %s failed: %s", request.public_id, error.message)
+        raise
+    done = db.session.execute(
+        update(ReturnRequest).where(ReturnRequest.id == request.id, ReturnRequest.status == "refund_pending")
+        .values(status="refunded", razorpay_refund_id=made["id"], refund_error="", refunded_at=utcnow())
+        .execution_options(synchronize_session=False)).rowcount == 1
+    if done:
+        db.session.refresh(request)
+        _refunded(request, order, "system")
+    db.session.commit()
+    return "refunded"
+
+
+def _earlier_refund(request: ReturnRequest, order: Order) -> dict | None:
+    """The refund Razorpay already made for this return (an earlier attempt whose answer was lost)."""
+    for made in gateway.refunds_of(order.razorpay_payment_id):
+        if (made.get("notes") or {}).get("return_id") == request.public_id:
+            return made
+    return None
+
+
+def pending_ids(limit: int = 200) -> list[int]:
+    """Returns whose refund is still to be made (for the sweep)."""
+    return list(db.session.scalars(select(ReturnRequest.id).where(ReturnRequest.status == "refund_pending")
+                                   .order_by(ReturnRequest.id).limit(limit)))
+
+
+def open_count() -> int:
+    """Returns waiting for an administrator (requested, approved or received)."""
+    return db.session.scalar(select(func.count()).select_from(ReturnRequest)
+                             .where(ReturnRequest.status.in_(("requested", "approved", "received")))) or 0
+
+
+# ---- helpers ---------------------------------------------------------------------------------------------
+
+def _lock(order: Order) -> None:
+    """Serialise returns of one order (two tabs asking at once cannot both take the last copies): a write to
+    the order row holds its lock on PostgreSQL until the commit; SQLite has one writer anyway."""
+    db.session.execute(update(Order).where(Order.id == order.id).values(updated_at=Order.updated_at)
+                       .execution_options(synchronize_session=False))
+    db.session.refresh(order)
+
+
+def _history(order: Order, status: str, by: str, note: str) -> None:
+    db.session.add(OrderStatusChange(order_id=order.id, status=status, by=by, note=note[:300]))
+
+
+def _rupees(paise: int) -> str:
+    return money.rupees_text(paise, always_paise=True)
+
+
+def _lines_text(request: ReturnRequest) -> str:
+    return ", ".join(f"{line.quantity} × {line.order_line.title} ({REASON_TEXT[line.reason].lower()})"
+                     for line in request.lines)
+
+
+def _mail(order: Order, request: ReturnRequest, headline: str, text: str) -> None:
+    """Each step's e-mail, with the order link (no sign-in needed) and the refund it leads to."""
+    mail.queue(order.email, f"Order {order.order_number}: {headline.lower()}",
+               f"Hello {order.first_name},\n\n{text}\n\nRefund: {_rupees(request.refund_paise)}"
+               + (f" (less the {_rupees(request.shipping_deducted_paise)} shipping fee)"
+                  if request.shipping_deducted_paise else "")
+               + f"\n\nSee your order and return (no sign-in needed): {mail.shop_url(order_links.path(order))}")

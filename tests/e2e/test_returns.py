@@ -1,0 +1,129 @@
+"""Returns (product §7.10) in the browser, at 1280 and 360×740 px: a guest asks for a return of a delivered
+cash-on-delivery order from the order e-mail's link (book, quantity, reason, a photo, a UPI ID) and sees its
+status; an administrator approves it for pickup, marks it received and records the payout. Axe clean."""
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import assert_no_axe_violations
+from tests.e2e.support.layout import assert_no_horizontal_scroll
+
+_serial = itertools.count(1)
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e" / "returns"
+
+
+def keep_screenshot(page, name: str) -> None:
+    """A picture of the screen for people reviewing the flow (test-artifacts/e2e/returns/)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def delivered_order(page, shop, title: str) -> tuple[dict, dict, str]:
+    """A guest's cash-on-delivery order for 2 copies, moved to delivered by an administrator through the API;
+    returns (order, admin, admin token)."""
+    book = shop.book(title=title, price_paise=45000, stock=6)
+    admin = shop.admin()
+    n = next(_serial)
+    address = {"firstName": "Meena", "lastName": "Iyer", "email": f"return-{n}-{id(_serial) % 10000}@example.in",
+               "phone": f"98{(id(_serial) + n) % 10 ** 8:08d}", "address": "7 Residency Road", "city": "Bangalore",
+               "state": "Karnataka", "zipCode": "560025"}
+    placed = page.request.post("/api/orders", data={"orderItems": [{"book": book["_id"], "quantity": 2}],
+                                                    "shippingAddress": address, "paymentMethod": "cod",
+                                                    "totalPrice": 940})
+    assert placed.status == 201, placed.text()
+    order = placed.json()["order"]
+    token = page.request.post("/api/auth/login", data={"email": admin["email"], "password": admin["password"]}).json()["token"]
+    for status in ("processing", "shipped", "delivered"):
+        moved = page.request.put(f"/api/admin/orders/{order['_id']}/status", data={"status": status},
+                                 headers={"Authorization": f"Bearer {token}"})
+        assert moved.status == 200, moved.text()
+    return moved.json()["order"], admin, token
+
+
+@pytest.mark.parametrize("screen", ["page", "phone_page"])
+def test_a_guest_requests_a_return_from_the_order_link(request, screen, shop, tmp_path):
+    """The delivered order's page offers Request a return; the form takes copies, reason, a photo and a UPI
+    ID, refuses a malformed UPI ID with the server's message on the field, and once sent shows the return as
+    Requested with its refund (less the shipping) to the masked UPI ID."""
+    page = request.getfixturevalue(screen)
+    order, _, _ = delivered_order(page, shop, f"Return Flow Physics {screen}")
+    page.goto(order["link"])
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Order {order['orderNumber']}")
+    returns = page.get_by_role("region", name="Returns")
+    returns.get_by_role("button", name="Request a return").click()
+    form = page.get_by_role("form", name="Request a return")
+    form.get_by_label(re.compile("Copies of Return Flow Physics")).select_option("1")
+    form.get_by_label(re.compile("Reason for Return Flow Physics")).select_option("wrong")
+    form.get_by_label("What happened (optional)").fill("A chemistry book came instead.")
+    photo = tmp_path / "parcel.png"
+    Image.new("RGB", (320, 240), (200, 40, 40)).save(photo, format="PNG")
+    form.get_by_label(re.compile("Photos")).set_input_files(str(photo))
+    form.get_by_role("textbox", name="UPI ID").fill("meena at okicici")
+    keep_screenshot(page, f"request-form-{screen}")
+    assert_no_horizontal_scroll(page)
+    assert_no_axe_violations(page)
+    form.get_by_role("button", name="Send return request").click()
+    expect(form.get_by_role("alert")).to_contain_text("Enter a UPI ID like name@okaxis.")
+    expect(form.get_by_role("textbox", name="UPI ID")).to_have_attribute("aria-invalid", "true")
+    form.get_by_role("textbox", name="UPI ID").fill("meena.iyer@okicici")
+    form.get_by_role("button", name="Send return request").click()
+
+    expect(returns.get_by_role("status")).to_contain_text("Return requested.")
+    card = returns.locator(".return-card")
+    expect(card).to_have_count(1)
+    expect(card).to_contain_text("Requested")
+    expect(card).to_contain_text("1 × Return Flow Physics")
+    expect(card).to_contain_text("Wrong item")
+    expect(card).to_contain_text("Refund ₹410.00 (less ₹40.00 shipping) to me***@okicici")
+    expect(card).to_contain_text("1 photo sent")
+    expect(returns.get_by_role("button", name="Request a return")).to_be_visible()  # one copy is still returnable
+    keep_screenshot(page, f"requested-{screen}")
+    assert_no_horizontal_scroll(page)
+    assert_no_axe_violations(page)
+
+
+def test_an_admin_approves_receives_and_refunds_a_return(page, shop):
+    """The admin Returns screen lists the request; its dialog approves it for pickup, marks it received with the
+    copy back in stock, and records the UPI payout's reference; the shopper's details are gone afterwards."""
+    order, admin, _ = delivered_order(page, shop, "Return Admin Chemistry")
+    link_token = order["link"].split("token=", 1)[1]
+    made = page.request.post(f"/api/orders/{order['_id']}/returns?token={link_token}", data={
+        "lines": [{"book": order["orderItems"][0]["book"], "quantity": 2, "reason": "damaged"}],
+        "refundTo": {"upi": "meena.iyer@okicici"}})
+    assert made.status == 201, made.text()
+    book_id = order["orderItems"][0]["book"]
+    stock_before = shop.stock(book_id)
+
+    page.goto("/admin-login?from=/admin/returns")
+    page.get_by_label("Email").fill(admin["email"])
+    page.get_by_label("Password").fill(admin["password"])
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("heading", name="Returns", level=1)).to_be_visible()
+    page.get_by_role("button", name=f"Open the return for order {order['orderNumber']}").click()
+    dialog = page.get_by_role("dialog", name=re.compile(order["orderNumber"]))
+    expect(dialog).to_contain_text("UPI meena.iyer@okicici")
+    expect(dialog).to_contain_text("₹860.00 (less ₹40.00 shipping)")
+    assert_no_axe_violations(page)
+    dialog.get_by_label("Pickup").check()
+    dialog.get_by_role("button", name="Approve").click()
+    expect(page.get_by_role("status").filter(has_text="Return approved.")).to_be_visible()
+    dialog = page.get_by_role("dialog", name=re.compile(order["orderNumber"]))
+    expect(dialog.get_by_label("Return Admin Chemistry resaleable")).to_be_checked()
+    dialog.get_by_role("button", name="Mark received").click()
+    expect(page.get_by_role("status").filter(has_text="Return received.")).to_be_visible()
+    assert shop.stock(book_id) == stock_before + 2
+    dialog = page.get_by_role("dialog", name=re.compile(order["orderNumber"]))
+    dialog.get_by_label(re.compile("Payout reference")).fill("UPI-4401-9921")
+    keep_screenshot(page, "admin-received")
+    assert_no_axe_violations(page)
+    dialog.get_by_role("button", name="Mark refunded").click()
+    expect(page.get_by_role("status").filter(has_text="Return refunded.")).to_be_visible()
+    dialog = page.get_by_role("dialog", name=re.compile(order["orderNumber"]))
+    expect(dialog).to_contain_text("reference UPI-4401-9921")
+    expect(dialog).not_to_contain_text("meena.iyer@okicici")
+    expect(page.get_by_role("row", name=re.compile(order["orderNumber"]))).to_contain_text("Refunded")
+    assert shop.order(order["orderNumber"]).status == "returned"
