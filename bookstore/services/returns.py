@@ -164,7 +164,10 @@ def _chosen(order: Order, wanted: list[dict]) -> list[tuple]:
         book_id = parse_id(item["book"])
         line = by_book.get(book_id)
         if line is None:
-            raise ValidationFailed({"lines": [f"Book {item['book']} is not on this order."]})
+            download = next((line for line in order.lines if line.book_id == book_id and line.digital), None)
+            raise ValidationFailed({"lines": [
+                f"{download.title} is a download and is not returned; if it does not open, please write to us "
+                "from the contact page." if download else f"Book {item['book']} is not on this order."]})
         if line.id in seen:
             raise ValidationFailed({"lines": ["Each book may appear only once."]})
         seen.add(line.id)

@@ -229,6 +229,31 @@ def test_a_mixed_cart_needs_the_address_and_pays_shipping(client, factories, raz
     assert download(client, paid, line, token_of(paid)).status_code == 200
 
 
+def test_a_download_is_not_returned_but_the_printed_books_of_the_order_are(client, factories, razorpay, auth):
+    """After a mixed order is delivered, its printed book may be returned and its e-book may not (product
+    §7.10-7.11): the e-book is not among the returnable lines, asking for it is 422 and writes nothing."""
+    book, printed = ebook(factories), factories.book(stock=3)
+    payload = digital_payload([(book, 1), (printed, 1)], shipping=SHIPPING_PAISE, shippingAddress=dict(ADDRESS))
+    order = pay_online(client, razorpay, client.post("/api/orders", json=payload).get_json()["order"])
+    admin = auth.admin()
+    shipped = client.post(f"/api/admin/orders/{order['_id']}/shipments",
+                          json={"courier": "India Post", "awb": "EE123456789IN"}, headers=admin).get_json()["order"]
+    delivered = client.post(f"/api/admin/orders/{order['_id']}/shipments/{shipped['shipments'][0]['_id']}/events",
+                            json={"status": "delivered"}, headers=admin)
+    assert delivered.status_code == 201 and delivered.get_json()["order"]["status"] == "delivered"
+    token = token_of(order)
+    seen = client.get(f"/api/orders/{order['_id']}?token={token}").get_json()["order"]
+    assert seen["returnableLines"] == [{"book": str(printed.id), "quantity": 1}]
+    refused = client.post(f"/api/orders/{order['_id']}/returns?token={token}",
+                          json={"lines": [{"book": str(book.id), "quantity": 1, "reason": "defective"}]})
+    assert_refused(refused, 422, field="lines")
+    assert "is a download and is not returned" in str(refused.get_json()["errors"]["lines"])
+    assert client.get(f"/api/orders/{order['_id']}?token={token}").get_json()["order"]["returns"] == []
+    accepted = client.post(f"/api/orders/{order['_id']}/returns?token={token}",
+                           json={"lines": [{"book": str(printed.id), "quantity": 1, "reason": "damaged"}]})
+    assert accepted.status_code == 201, accepted.get_json()
+
+
 # ---- downloads --------------------------------------------------------------------------------------------------
 
 def test_a_paid_line_downloads_the_very_bytes_up_to_the_limit(app, client, factories, auth, razorpay):
