@@ -1,16 +1,14 @@
 // /admin/orders: every order, filtered and searched, with details, status changes and a CSV export.
 import { useCallback, useState } from "react";
 import { useRequest } from "../../../lib/use-request.js";
-import { formatRupees } from "../../../lib/money.js";
 import { exportOrders, listOrders, updateOrderStatus } from "../../../features/admin/api.js";
-import { customerName, formatCount, formatDate, ORDER_STATUSES, statusLabel } from "../../../features/admin/format.js";
+import { customerName, formatCount, ORDER_STATUSES, statusLabel } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
-import { EmailText } from "../../../features/admin/components/email-text.jsx";
 import { ConfirmDialog } from "../../../features/admin/components/confirm-dialog.jsx";
 import { OrderDetailsModal } from "../../../features/admin/components/order-details.jsx";
-import { OrderStatusBadge } from "../../../features/admin/components/status-badge.jsx";
 import { OrderStatusSelect } from "../../../features/admin/components/order-status-select.jsx";
-import { AdminTable, ListFilters } from "../../../features/admin/components/admin-list.jsx";
+import { AdminPanel, ListFilters } from "../../../features/admin/components/admin-list.jsx";
+import { OrderTable } from "../../../features/admin/components/order-table.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
 import { download } from "../../../features/admin/download.js";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
@@ -53,26 +51,14 @@ export function ManageOrders() {
     }
   };
 
-  const columns = [
-    { key: "order", header: "Order", cell: (order) => <code>{order.orderNumber}</code> },
-    { key: "customer", header: "Customer", cell: (order) => customerName(order) },
-    { key: "email", header: "Email", className: "adm-break", cell: (order) => (
-      <a href={`mailto:${order.shippingAddress?.email}`}><EmailText email={order.shippingAddress?.email} /></a>
-    ) },
-    { key: "items", header: "Items", className: "adm-num", headerClassName: "adm-num",
-      cell: (order) => order.itemCount ?? order.orderItems?.length },
-    { key: "total", header: "Total", className: "adm-num", headerClassName: "adm-num", cell: (order) => formatRupees(order.totalPrice) },
-    { key: "status", header: "Status", cell: (order) => <OrderStatusBadge status={order.status} /> },
-    { key: "date", header: "Date", className: "adm-nowrap", cell: (order) => formatDate(order.createdAt) },
-    { key: "actions", header: "Actions", hiddenHeader: true, label: "", className: "adm-row-actions", cell: (order) => (
-      <>
-        <button type="button" className="adm-button adm-button--small adm-button--secondary"
-          aria-label={`View order ${order.orderNumber}`} onClick={() => setViewing(order._id)}>View</button>
-        <OrderStatusSelect order={order} label={`Status of order ${order.orderNumber}`}
-          onChange={(next) => next !== order.status && setChange({ order, status: next })} />
-      </>
-    ) },
-  ];
+  const actions = (order) => (
+    <>
+      <button type="button" className="adm-button adm-button--small adm-button--secondary"
+        aria-label={`View order ${order.orderNumber}`} onClick={() => setViewing(order._id)}>View</button>
+      <OrderStatusSelect order={order} label={`Status of order ${order.orderNumber}`}
+        onChange={(next) => next !== order.status && setChange({ order, status: next })} />
+    </>
+  );
 
   const list = orders.data;
   const total = list?.pagination?.totalOrders ?? 0;
@@ -104,12 +90,12 @@ export function ManageOrders() {
       {orders.status === "error" && <AdminLoadError title="Failed to fetch orders" error={orders.error} retry={orders.retry} />}
       {orders.status === "loading" && !list && <AdminLoading label="Loading orders…" />}
       {list && (
-        <AdminTable label="Orders" columns={columns} rows={list.orders} busy={orders.status === "loading"}
-          rowProps={(order) => ({ "data-order-id": order._id })}
-          empty={{ title: "No orders found",
-            text: search || status ? "No order matches these filters." : "Orders appear here as soon as shoppers place them." }}
-          page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} pagerLabel="Order pages"
-          onPage={(next) => update({ page: next })} />
+        <AdminPanel label="Orders" busy={orders.status === "loading"} page={list.pagination?.page ?? page}
+          totalPages={list.pagination?.totalPages} pagerLabel="Order pages" onPage={(next) => update({ page: next })}>
+          <OrderTable orders={list.orders} detailed actions={actions}
+            empty={{ title: "No orders found",
+              text: search || status ? "No order matches these filters." : "Orders appear here as soon as shoppers place them." }} />
+        </AdminPanel>
       )}
 
       {viewing && <OrderDetailsModal orderId={viewing} onClose={() => setViewing(null)} onChanged={() => orders.retry()} />}
