@@ -7,15 +7,14 @@ import { Alert } from "../../../features/admin/components/alert.jsx";
 import { ConfirmDialog } from "../../../features/admin/components/confirm-dialog.jsx";
 import { OrderDetailsModal } from "../../../features/admin/components/order-details.jsx";
 import { OrderStatusSelect } from "../../../features/admin/components/order-status-select.jsx";
-import { AdminPanel, ListFilters } from "../../../features/admin/components/admin-list.jsx";
+import { AdminPanel, FilterSelect, ListFilters, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { OrderTable } from "../../../features/admin/components/order-table.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
 import { download } from "../../../features/admin/download.js";
-import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 export function ManageOrders() {
   const listParams = useListParams({ status: ORDER_STATUSES });
-  const { page, search, filters: { status }, update } = listParams;
+  const { page, search, filters: { status } } = listParams;
   const [viewing, setViewing] = useState(null);
   const [change, setChange] = useState(null); // {order, status}
   const [busy, setBusy] = useState(false);
@@ -78,25 +77,20 @@ export function ManageOrders() {
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
 
       <ListFilters list={listParams} label="Orders" idPrefix="order" placeholder="Order number, name, e-mail or phone">
-        <div className="adm-field">
-          <label htmlFor="order-status-filter">Status</label>
-          <select id="order-status-filter" value={status} onChange={(event) => update({ status: event.target.value, page: 1 })}>
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((value) => <option key={value} value={value}>{statusLabel(value)}</option>)}
-          </select>
-        </div>
+        <FilterSelect list={listParams} name="status" id="order-status-filter" label="Status" allLabel="All statuses"
+          options={ORDER_STATUSES.map((value) => [value, statusLabel(value)])} />
       </ListFilters>
 
-      {orders.status === "error" && <AdminLoadError title="Failed to fetch orders" error={orders.error} retry={orders.retry} />}
-      {orders.status === "loading" && !list && <AdminLoading label="Loading orders…" />}
-      {list && (
-        <AdminPanel label="Orders" busy={orders.status === "loading"} page={list.pagination?.page ?? page}
-          totalPages={list.pagination?.totalPages} pagerLabel="Order pages" onPage={(next) => update({ page: next })}>
-          <OrderTable orders={list.orders} detailed actions={actions}
-            empty={{ title: "No orders found",
-              text: search || status ? "No order matches these filters." : "Orders appear here as soon as shoppers place them." }} />
-        </AdminPanel>
-      )}
+      <ListRequest request={orders} errorTitle="Failed to fetch orders" loadingLabel="Loading orders…">
+        {(data) => (
+          <AdminPanel label="Orders" busy={orders.status === "loading"} list={listParams} pages={data.pagination}
+            pagerLabel="Order pages">
+            <OrderTable orders={data.orders} detailed actions={actions}
+              empty={{ title: "No orders found",
+                text: search || status ? "No order matches these filters." : "Orders appear here as soon as shoppers place them." }} />
+          </AdminPanel>
+        )}
+      </ListRequest>
 
       {viewing && <OrderDetailsModal orderId={viewing} onClose={() => setViewing(null)} onChanged={() => orders.retry()} />}
       {change && (

@@ -1,6 +1,7 @@
 // The parts every admin list is made of: the search-and-filter bar, the panel with its pager, and the
 // table with its empty state (cards on a phone). Screens describe their columns; the markup and its accessibility live here.
 import { Pager } from "./pager.jsx";
+import { AdminLoading, AdminLoadError } from "./request-state.jsx";
 
 /**
  * The search box (its text is `list.draft` until submitted) and any filter controls given as children,
@@ -30,15 +31,17 @@ export function ListFilters({ list, label, searchLabel = "Search", placeholder, 
 
 /**
  * A list's panel: `children` (the table) with the pager under it, busy while a page loads. The panel is
- * named by `label`, or by the element `labelledBy` names (in `head`, drawn above the table).
+ * named by `label`, or by the element `labelledBy` names (in `head`, drawn above the table). The pager shows
+ * `pages` ({page, totalPages}, a reply's pagination) and turns `list`'s page (useListParams()'s answer).
  */
-export function AdminPanel({ label, labelledBy, head, busy, page, totalPages, onPage, pagerLabel, children }) {
+export function AdminPanel({ label, labelledBy, head, busy, list, pages, pagerLabel, children }) {
   return (
     <section className="adm-panel adm-panel--flush" aria-label={labelledBy ? undefined : label} aria-labelledby={labelledBy}
       aria-busy={busy || undefined}>
       {head}
       {children}
-      <Pager page={page} totalPages={totalPages} label={pagerLabel} onPage={onPage} />
+      <Pager page={pages?.page ?? list.page} totalPages={pages?.totalPages} label={pagerLabel}
+        onPage={(next) => list.update({ page: next })} />
     </section>
   );
 }
@@ -88,11 +91,40 @@ export function DataTable({ columns, rows, rowKey = (row) => row._id, rowProps, 
 }
 
 /** An AdminPanel holding a DataTable: a list screen's table with its empty state and pager. */
-export function AdminTable({ label, labelledBy, head, busy, page, totalPages, onPage, pagerLabel, ...table }) {
+export function AdminTable({ label, labelledBy, head, busy, list, pages, pagerLabel, ...table }) {
   return (
-    <AdminPanel label={label} labelledBy={labelledBy} head={head} busy={busy} page={page} totalPages={totalPages}
-      onPage={onPage} pagerLabel={pagerLabel}>
+    <AdminPanel label={label} labelledBy={labelledBy} head={head} busy={busy} list={list} pages={pages} pagerLabel={pagerLabel}>
       <DataTable {...table} />
     </AdminPanel>
+  );
+}
+
+/**
+ * A list's filter as a select bound to the URL: `list.filters[name]`, written back with page 1. `options` are
+ * [value, text] pairs after the first, empty choice (`allLabel`); `inline` sets the label beside the select.
+ */
+export function FilterSelect({ list, name, id, label, allLabel = "All", options, inline }) {
+  return (
+    <div className={inline ? "adm-field adm-field--inline" : "adm-field"}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={list.filters[name]} onChange={(event) => list.update({ [name]: event.target.value, page: 1 })}>
+        <option value="">{allLabel}</option>
+        {options.map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * A list's request as the screen shows it: the error with Retry, the first load, then `children(data)` (kept
+ * on screen, marked busy by the table, while a later page loads). `request` is useRequest()'s answer.
+ */
+export function ListRequest({ request, errorTitle, loadingLabel, children }) {
+  return (
+    <>
+      {request.status === "error" && <AdminLoadError title={errorTitle} error={request.error} retry={request.retry} />}
+      {request.status === "loading" && !request.data && <AdminLoading label={loadingLabel} />}
+      {request.data && children(request.data)}
+    </>
   );
 }
