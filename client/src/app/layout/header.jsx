@@ -114,7 +114,7 @@ export function Header() {
       <div className="container header__inner">
         <button ref={toggleRef} type="button" className="header__toggle" aria-expanded={menuOpen} aria-controls={menuId}
                 onClick={() => setMenuOpen(!menuOpen)}>
-          <span className="header__toggle-bars" aria-hidden="true" />
+          <span className="header__toggle-bars burger" aria-hidden="true" />
           <span className="sr-only">Menu</span>
         </button>
         <Link className="header__brand" to={paths.home()}>

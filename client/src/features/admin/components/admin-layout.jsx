@@ -53,7 +53,7 @@ export function AdminLayout() {
           </Link>
           <button type="button" className="adm-side__toggle" aria-expanded={menuOpen} aria-controls="admin-menu"
             onClick={() => setMenuOpen((open) => !open)}>
-            <span className="adm-side__burger" aria-hidden="true" />
+            <span className="adm-side__burger burger" aria-hidden="true" />
             Menu
           </button>
         </div>

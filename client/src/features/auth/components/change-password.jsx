@@ -1,22 +1,19 @@
 // The profile's password section: change it with the current one, or, for a Google-only account, set one.
-import { useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { getUser, setAuth } from "../../../lib/auth-storage.js";
 import { Field } from "../../../components/ui/field.jsx";
 import { Banner } from "../../../components/ui/request-state.jsx";
 import { changePassword } from "../account-api.js";
-import { fieldErrors, newPasswordErrors, PASSWORD_HINT } from "../password-rules.js";
+import { fieldErrors, newPasswordErrors } from "../password-rules.js";
+import { useForm } from "../../../lib/use-form.js";
+import { NewPasswordFields } from "./new-password-fields.jsx";
 
 const EMPTY_PASSWORDS = { currentPassword: "", password: "", confirmPassword: "" };
 
 /** Current password, then the new one twice; this browser keeps the fresh token the server returns. */
 function ChangePasswordForm() {
-  const [fields, setFields] = useState(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState({});
-  const [message, setMessage] = useState(null);
-  const [busy, setBusy] = useState(false);
-  const change = (event) => setFields({ ...fields, [event.target.name]: event.target.value });
+  const { fields, setFields, change, errors, setErrors, message, setMessage, busy, setBusy } = useForm(EMPTY_PASSWORDS);
 
   async function submit(event) {
     event.preventDefault();
@@ -48,12 +45,7 @@ function ChangePasswordForm() {
       <Field label="Current Password" error={errors.currentPassword} required>
         <input name="currentPassword" type="password" autoComplete="current-password" value={fields.currentPassword} onChange={change} />
       </Field>
-      <Field label="New Password" error={errors.password} hint={PASSWORD_HINT} required>
-        <input name="password" type="password" autoComplete="new-password" value={fields.password} onChange={change} />
-      </Field>
-      <Field label="Confirm New Password" error={errors.confirmPassword} required>
-        <input name="confirmPassword" type="password" autoComplete="new-password" value={fields.confirmPassword} onChange={change} />
-      </Field>
+      <NewPasswordFields values={fields} errors={errors} change={change} />
       <p className="field__hint">Other devices signed in to this account will be signed out.</p>
       <button type="submit" className="button form__submit" disabled={busy}>{busy ? "Saving…" : "Change Password"}</button>
     </form>

@@ -1,19 +1,16 @@
 // The profile's edit form: name, e-mail and phone, saved through the auth context (a new e-mail is verified again).
-import { useState } from "react";
+import { NameFields } from "../../../components/ui/address-fields.jsx";
 import { Field } from "../../../components/ui/field.jsx";
 import { Banner } from "../../../components/ui/request-state.jsx";
 import { useAuth } from "../auth-context.jsx";
 import { fieldErrors } from "../password-rules.js";
+import { useForm } from "../../../lib/use-form.js";
 
 /** Edit the signed-in shopper's details; `onDone(message)` after a save, `onDone(null)` on Cancel. */
 export function ProfileForm({ user, onDone }) {
   const { updateProfile } = useAuth();
-  const [fields, setFields] = useState({ firstName: user.firstName ?? "", lastName: user.lastName ?? "",
-    email: user.email ?? "", phone: user.phone ?? "" });
-  const [errors, setErrors] = useState({});
-  const [message, setMessage] = useState(null);
-  const [busy, setBusy] = useState(false);
-  const change = (event) => setFields({ ...fields, [event.target.name]: event.target.value });
+  const { fields, change, errors, setErrors, message, setMessage, busy, setBusy } = useForm({
+    firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? "", phone: user.phone ?? "" });
 
   async function submit(event) {
     event.preventDefault();
@@ -40,14 +37,7 @@ export function ProfileForm({ user, onDone }) {
   return (
     <form className="form card" onSubmit={submit} noValidate aria-label="Edit profile">
       {message && <Banner onDismiss={() => setMessage(null)}>{message}</Banner>}
-      <div className="form__row">
-        <Field label="First Name" error={errors.firstName} required>
-          <input name="firstName" autoComplete="given-name" value={fields.firstName} onChange={change} />
-        </Field>
-        <Field label="Last Name" error={errors.lastName} required>
-          <input name="lastName" autoComplete="family-name" value={fields.lastName} onChange={change} />
-        </Field>
-      </div>
+      <NameFields values={fields} errors={errors} change={change} />
       <Field label="Email" error={errors.email} required
         hint="If you change it, we e-mail a link to the new address and it stays unverified until you open it.">
         <input name="email" type="email" autoComplete="email" value={fields.email} onChange={change} />
