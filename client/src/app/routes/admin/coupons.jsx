@@ -1,5 +1,4 @@
 // /admin/coupons: every coupon with its rules, dates, on/off and how often it was used; search by code.
-import { useCallback } from "react";
 import { Link } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { getCategories, listCoupons, ADMIN_PAGE_SIZE } from "../../../features/admin/api.js";
@@ -23,7 +22,7 @@ async function loadCoupons({ signal }) {
 export function Coupons() {
   const list = useListParams({ state: STATES });
   const [notice, setNotice] = useHandedNotice();
-  const coupons = useRequest(useCallback(loadCoupons, []));
+  const coupons = useRequest(loadCoupons);
 
   const { search, filters: { state } } = list;
   const all = coupons.data?.coupons ?? [];

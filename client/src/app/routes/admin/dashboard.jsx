@@ -1,5 +1,4 @@
 // /admin: the shop at a glance: totals, orders by status, 30 days of revenue, low stock, newest orders.
-import { useCallback } from "react";
 import { Link } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
@@ -17,7 +16,7 @@ async function loadDashboard({ signal }) {
 }
 
 export function Dashboard() {
-  const { status, data, error, retry } = useRequest(useCallback(loadDashboard, []));
+  const { status, data, error, retry } = useRequest(loadDashboard);
   return (
     <>
       <title>Dashboard — Bookstore Admin</title>
