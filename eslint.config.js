@@ -66,11 +66,11 @@ export default [
       "react-hooks/exhaustive-deps": "error",
       "react-hooks/incompatible-library": "error",
       "react-hooks/unsupported-syntax": "error",
-      // The React Compiler's rules the code does not meet yet (a state reset in an effect, a ref read
-      // while rendering, useMemo given a named function); changing those screens is its own piece of work.
-      "react-hooks/set-state-in-effect": "off",
-      "react-hooks/refs": "off",
-      "react-hooks/use-memo": "off",
+      // The React Compiler's rules: state that follows a prop or the address is reset while rendering
+      // (lib/use-resetting-state.js), refs are written in layout effects and read in handlers and effects only.
+      "react-hooks/set-state-in-effect": "error",
+      "react-hooks/refs": "error",
+      "react-hooks/use-memo": "error",
     },
   },
   {

@@ -1,14 +1,5 @@
 // Every screen URL the client links to, built in one place.
-
-/** "?a=1&b=2" from the non-empty values of params, or "" when there are none. */
-function query(params = {}) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
-}
+import { query } from "../lib/query.js";
 
 export const paths = {
   home: () => "/",

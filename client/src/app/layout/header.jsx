@@ -1,6 +1,6 @@
 // The site header: brand, search, main navigation, cart with its count, the account menu, and a
 // phone menu with every shelf and the shopper's own pages.
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
 import { paths } from "../../config/paths.js";
@@ -42,15 +42,19 @@ function AccountLinks() {
 
 /** The search box on every page: inline on wide screens, behind a search button on phones. */
 function HeaderSearch() {
-  const [shown, setShown] = useState(false);
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  // A search or a picked book leaves the phone's search row closed: reset while rendering, as
+  // lib/use-resetting-state.js does (written out here so the first page's JavaScript gains no chunk).
+  const [shown, setShown] = useState(false);
+  const [shownAt, setShownAt] = useState(pathname + search);
+  if (shownAt !== pathname + search) {
+    setShownAt(pathname + search);
+    setShown(false);
+  }
   const inputRef = useRef(null);
   const toggleRef = useRef(null);
   const boxId = useId();
-
-  // A search or a picked book leaves the phone's search row closed.
-  useEffect(() => setShown(false), [pathname, search]);
 
   function toggle() {
     // Shown and focused in the same tap: phones open the keyboard only for a focus the tap itself made.
@@ -98,13 +102,16 @@ function CartLink() {
 }
 
 export function Header() {
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname, search } = useLocation();
+  // A followed link closes the mobile menu (reset while rendering, as above).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuAt, setMenuAt] = useState(pathname + search);
+  if (menuAt !== pathname + search) {
+    setMenuAt(pathname + search);
+    setMenuOpen(false);
+  }
   const menuId = useId();
   const toggleRef = useRef(null);
-
-  // A followed link closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [pathname, search]);
 
   function onMenuKey(event) {
     if (event.key === "Escape" && menuOpen) {
@@ -118,7 +125,7 @@ export function Header() {
       <div className="container header__inner">
         <button ref={toggleRef} type="button" className="header__toggle" aria-expanded={menuOpen} aria-controls={menuId}
                 onClick={() => setMenuOpen(!menuOpen)}>
-          <span className="header__toggle-bars" aria-hidden="true" />
+          <span className="header__toggle-bars burger" aria-hidden="true" />
           <span className="sr-only">Menu</span>
         </button>
         <Link className="header__brand" to={paths.home()}>

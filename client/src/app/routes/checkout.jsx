@@ -129,7 +129,7 @@ export function Checkout() {
   const [method, setMethod] = useState("");
   // A code applied in the cart comes along (and one applied here goes back to the cart).
   const [couponCode, setCouponCode] = useStoredCoupon();
-  const finished = useRef(false);
+  const [finished, setFinished] = useState(false); // the order is placed: its emptied cart is no reason to leave
   const stepTitle = useRef(null);
   const shownStep = useRef(step);
   const { refresh } = cart;
@@ -151,9 +151,14 @@ export function Checkout() {
   const onlineAvailable = config.data?.onlineAvailable === true;
 
   // Cash on delivery refused for this PIN or total: the shopper pays online (when the shop can take it).
-  useEffect(() => {
-    if (cod?.available === false && method !== "online") setMethod(onlineAvailable ? "online" : "");
-  }, [cod?.available, method, onlineAvailable]);
+  // Cash on delivery is the only way to pay (the shop takes no online payments now): chosen for the shopper.
+  // Both adjust the choice while rendering, so no frame shows a method that cannot be used.
+  if (cod?.available === false && method !== "online") {
+    const next = onlineAvailable ? "online" : "";
+    if (next !== method) setMethod(next);
+  } else if (config.data && !onlineAvailable && method === "") {
+    setMethod("cod");
+  }
 
   // Continue to Payment and Back replace the form: focus goes to the new step's heading, which is read out.
   useEffect(() => {
@@ -162,10 +167,6 @@ export function Checkout() {
     stepTitle.current?.focus();
   }, [step]);
 
-  // Cash on delivery is the only way to pay (the shop takes no online payments now): chosen for the shopper.
-  useEffect(() => {
-    if (config.data && !onlineAvailable && cod?.available !== false && method === "") setMethod("cod");
-  }, [config.data, onlineAvailable, cod?.available, method]);
 
   useEffect(() => {
     if (normalisePin(address.zipCode)) rememberPin(address.zipCode);
@@ -186,7 +187,7 @@ export function Checkout() {
   }, [address]);
 
   // Product §5.1: an empty cart sends the shopper to /cart (but not the cart just emptied by the order).
-  if (cart.lines.length === 0 && !finished.current) return <Navigate to={paths.cart()} replace />;
+  if (cart.lines.length === 0 && !finished) return <Navigate to={paths.cart()} replace />;
 
   function toPayment(event) {
     event.preventDefault();
@@ -219,7 +220,7 @@ export function Checkout() {
       requote();
       return;
     }
-    finished.current = true;
+    setFinished(true);
     // The server kept the order's PIN on the account: the stored copy of the account says the same.
     if (user && !digitalOnly) setAuth({ token: getToken(), user: { ...getUser(), deliveryPin: normalisePin(address.zipCode) } });
     // The order is placed whatever happens to the address book (it may be full, or the network gone).

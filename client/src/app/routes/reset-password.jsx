@@ -4,12 +4,12 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
-import { Field } from "../../components/ui/field.jsx";
 import { Banner } from "../../components/ui/request-state.jsx";
 import { getProfile } from "../../features/auth/api.js";
 import { useAuth } from "../../features/auth/auth-context.jsx";
 import { resetPassword } from "../../features/auth/account-api.js";
-import { fieldErrors, newPasswordErrors, PASSWORD_HINT } from "../../features/auth/password-rules.js";
+import { fieldErrors, newPasswordErrors } from "../../features/auth/password-rules.js";
+import { NewPasswordFields } from "../../features/auth/components/new-password-fields.jsx";
 
 const DONE = "Your password has been changed. Please sign in with your new password.";
 
@@ -58,12 +58,7 @@ export function ResetPassword() {
       {token && (
         <form className="form" onSubmit={submit} noValidate aria-label="New password">
           <p>Choose a new password for your account.</p>
-          <Field label="New Password" error={errors.password} hint={PASSWORD_HINT} required>
-            <input name="password" type="password" autoComplete="new-password" autoFocus value={fields.password} onChange={change} />
-          </Field>
-          <Field label="Confirm New Password" error={errors.confirmPassword} required>
-            <input name="confirmPassword" type="password" autoComplete="new-password" value={fields.confirmPassword} onChange={change} />
-          </Field>
+          <NewPasswordFields values={fields} errors={errors} change={change} autoFocus />
           <button type="submit" className="button form__submit" disabled={busy}>
             {busy ? "Saving…" : "Set New Password"}
           </button>

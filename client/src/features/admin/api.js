@@ -1,20 +1,11 @@
 // Administrator calls (contract: docs/admin-api.md). Each sends the admin token, never the shopper's.
 import { apiClient } from "../../lib/api-client.js";
+import { query } from "../../lib/query.js";
 import { clearAdminSession, getAdminSession } from "./session.js";
 
 export const ADMIN_PAGE_SIZE = 10; // product §2.5: orders and contacts, 10 a page
 export const BOOKS_PAGE_SIZE = 20;
 export const AUDIT_PAGE_SIZE = 20;
-
-/** "?a=1&b=2" from the non-empty values of params. */
-function query(params) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
-}
 
 /**
  * An authenticated admin call. A 401 (missing, expired or revoked token) or 403 (no longer an

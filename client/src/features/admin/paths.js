@@ -1,4 +1,5 @@
 // Every admin screen URL, built in one place.
+import { query } from "../../lib/query.js";
 
 /** Only an admin screen may be a return address, so a crafted link cannot send the admin elsewhere. */
 export function safeReturnPath(from) {
@@ -12,17 +13,17 @@ export const adminPaths = {
   books: () => "/admin/books",
   newBook: () => "/admin/books/new",
   editBook: (id) => `/admin/books/edit/${encodeURIComponent(id)}`,
-  orders: (params) => `/admin/orders${params ? `?${new URLSearchParams(params)}` : ""}`,
+  orders: (params) => `/admin/orders${query(params)}`,
   contacts: () => "/admin/contacts",
   shopSettings: () => "/admin/shipping-payments",
   reviews: () => "/admin/reviews",
-  returns: (params) => `/admin/returns${params ? `?${new URLSearchParams(params)}` : ""}`,
-  coupons: (params) => `/admin/coupons${params ? `?${new URLSearchParams(params)}` : ""}`,
+  returns: (params) => `/admin/returns${query(params)}`,
+  coupons: (params) => `/admin/coupons${query(params)}`,
   newCoupon: () => "/admin/coupons/new",
   editCoupon: (id) => `/admin/coupons/edit/${encodeURIComponent(id)}`,
-  kits: (params) => `/admin/kits${params ? `?${new URLSearchParams(params)}` : ""}`,
+  kits: (params) => `/admin/kits${query(params)}`,
   newKit: () => "/admin/kits/new",
   editKit: (id) => `/admin/kits/edit/${encodeURIComponent(id)}`,
   newsletter: () => "/admin/newsletter",
-  audit: (params) => `/admin/audit${params ? `?${new URLSearchParams(params)}` : ""}`,
+  audit: (params) => `/admin/audit${query(params)}`,
 };

@@ -10,9 +10,10 @@ export function useAdminForm({ initial, prefix, labels }) {
   const summaryRef = useRef(null);
   const summaryId = useId();
 
+  // The summary takes focus when it appears: for the server's failure, or for the form's own checks.
   useEffect(() => {
-    if (failure) summaryRef.current?.focus();
-  }, [failure]);
+    if (failure || Object.keys(problems).length > 0) summaryRef.current?.focus();
+  }, [failure, problems]);
 
   const set = (event) => {
     const { name, value } = event.target;

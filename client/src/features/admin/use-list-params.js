@@ -1,7 +1,8 @@
 // The URL state of an admin list: page, search and named filters in the query string, so a list is
 // shareable and Back returns to it as it was.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { useSearchParams } from "react-router-dom";
+import { useResettingState } from "../../lib/use-resetting-state.js";
 
 /**
  * Read page (1 or more), search and the filters named in `choices` ({status: ["new", ...]}) from the URL;
@@ -17,8 +18,8 @@ export function useListParams(choices = {}) {
     const value = params.get(name) ?? "";
     return [name, allowed === null || allowed.includes(value) ? value : ""];
   }));
-  const [draft, setDraft] = useState(search);
-  useEffect(() => setDraft(search), [search]);
+  // The box shows the URL's search again whenever that changes (Back, a link, Clear).
+  const [draft, setDraft] = useResettingState(search);
 
   const update = useCallback((changes) => {
     setParams((current) => {
@@ -35,7 +36,7 @@ export function useListParams(choices = {}) {
   const clear = useCallback(() => {
     setDraft("");
     setParams(new URLSearchParams());
-  }, [setParams]);
+  }, [setDraft, setParams]);
   const filtered = Boolean(search) || Object.values(filters).some(Boolean);
   return { page, search, filters, filtered, draft, setDraft, update, submitSearch, clear };
 }

@@ -1,5 +1,6 @@
 // Cart calls: the current version of the books in the cart.
 import { apiClient } from "../../lib/api-client.js";
+import { query } from "../../lib/query.js";
 
 // The server reads at most this many books in one call (schemas/book.py, MAX_BOOKS_BY_ID).
 const IDS_PER_CALL = 50;
@@ -20,7 +21,7 @@ export async function getCurrentBooks(ids, { signal } = {}) {
   }
   const replies = await Promise.all(calls.map(async (some) => {
     try {
-      const { books } = await apiClient(`books/by-ids?ids=${some.map(encodeURIComponent).join(",")}`, { signal });
+      const { books } = await apiClient(`books/by-ids${query({ ids: some.join(",") })}`, { signal });
       const found = new Map(books.map((book) => [book._id, book]));
       return some.map((id) => [id, found.get(String(id)) ?? null]);
     } catch (error) {

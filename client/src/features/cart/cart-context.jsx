@@ -1,5 +1,5 @@
 // The shopper's cart: kept in localStorage, shared by every screen, re-read from the API on demand.
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import { getCurrentBooks } from "./api.js";
 import { useShop } from "../../lib/shop.js";
 import { cartReducer, itemsTotalPaise } from "./cart-reducer.js";
@@ -27,7 +27,9 @@ export function CartProvider({ children }) {
   }), []);
 
   const linesRef = useRef(state.lines);
-  linesRef.current = state.lines;
+  useLayoutEffect(() => {
+    linesRef.current = state.lines;
+  });
 
   /** Re-read every line's book from the API (or with `read`, as use-kit-refresh.js does); resolves to the changes found. */
   const refresh = useCallback(async ({ signal, read = getCurrentBooks } = {}) => {

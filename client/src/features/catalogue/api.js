@@ -1,15 +1,6 @@
 // Catalogue calls: the book list, one book, shelves, suggestions and categories.
 import { apiClient } from "../../lib/api-client.js";
-
-/** "?a=1&b=2" from the non-empty values of params. */
-function query(params) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
-}
+import { query } from "../../lib/query.js";
 
 /**
  * A page of books: {books, totalBooks, totalPages, pagination}. params are the API's names

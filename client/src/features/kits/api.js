@@ -1,9 +1,10 @@
 // Kit calls: the kits on sale (or one exam's) and one kit.
 import { apiClient } from "../../lib/api-client.js";
+import { query } from "../../lib/query.js";
 
 /** [{_id, name, slug, description, price, booksPrice, saving, stock, inStock, exam, books}]. */
 export async function getKits({ exam, signal } = {}) {
-  const { kits } = await apiClient(exam ? `kits?exam=${encodeURIComponent(exam)}` : "kits", { signal });
+  const { kits } = await apiClient(`kits${query({ exam })}`, { signal });
   return kits;
 }
 

@@ -1,9 +1,10 @@
 // Review calls: a book's published reviews for everyone; the signed-in shopper's own review and standing.
 import { apiClient } from "../../lib/api-client.js";
+import { query } from "../../lib/query.js";
 
 /** {rating, ratingCount, reviews, pagination}: a page of a book's published reviews, newest first. */
 export function getReviews(bookId, { page = 1, limit = 5, signal } = {}) {
-  return apiClient(`books/${encodeURIComponent(bookId)}/reviews?page=${page}&limit=${limit}`, { signal });
+  return apiClient(`books/${encodeURIComponent(bookId)}/reviews${query({ page, limit })}`, { signal });
 }
 
 /** {canReview, reason, review}: the shopper's own review, and whether (or why not) they may write one. */

@@ -6,9 +6,8 @@ import { useRequest } from "../../../lib/use-request.js";
 import { listAuditEntries } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";
 import { formatCount, formatDateTime } from "../../../features/admin/format.js";
-import { AdminTable, ListFilters } from "../../../features/admin/components/admin-list.jsx";
+import { AdminTable, FilterSelect, ListFilters, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
-import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 const ENTITY_TYPES = {
   book: "Books", order: "Orders", coupon: "Coupons", kit: "Kits", contact: "Contact messages",
@@ -71,7 +70,7 @@ const columns = [
 
 export function AuditLog() {
   const list = useListParams({ type: Object.keys(ENTITY_TYPES) });
-  const { page, search, filters: { type }, update } = list;
+  const { page, search, filters: { type } } = list;
   const entries = useRequest(useCallback(({ signal }) => listAuditEntries({ page, entityType: type, entityId: search, signal }),
     [page, type, search]));
 
@@ -92,26 +91,20 @@ export function AuditLog() {
 
       <ListFilters list={list} label="Audit log" idPrefix="audit" searchLabel="Entity id" placeholder="e.g. a book id or order number"
         maxLength={64}>
-        <div className="adm-field">
-          <label htmlFor="audit-type-filter">Entity</label>
-          <select id="audit-type-filter" value={type} onChange={(event) => update({ type: event.target.value, page: 1 })}>
-            <option value="">Everything</option>
-            {Object.entries(ENTITY_TYPES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-          </select>
-        </div>
+        <FilterSelect list={list} name="type" id="audit-type-filter" label="Entity" allLabel="Everything"
+          options={Object.entries(ENTITY_TYPES)} />
       </ListFilters>
 
-      {entries.status === "error" && <AdminLoadError title="Failed to fetch the audit log" error={entries.error} retry={entries.retry} />}
-      {entries.status === "loading" && !data && <AdminLoading label="Loading the audit log…" />}
-      {data && (
-        <AdminTable label="Audit entries" columns={columns} rows={data.entries} busy={entries.status === "loading"}
-          rowProps={(entry) => ({ "data-action": entry.action, "data-entity": `${entry.entityType}:${entry.entityId}` })}
-          empty={list.filtered
-            ? { title: "No changes found", text: "Nothing was changed that matches these filters." }
-            : { title: "No changes yet", text: "Every change an administrator makes is recorded here." }}
-          page={data.pagination?.page ?? page} totalPages={data.pagination?.totalPages} pagerLabel="Audit log pages"
-          onPage={(next) => update({ page: next })} />
-      )}
+      <ListRequest request={entries} errorTitle="Failed to fetch the audit log" loadingLabel="Loading the audit log…">
+        {(reply) => (
+          <AdminTable label="Audit entries" columns={columns} rows={reply.entries} busy={entries.status === "loading"}
+            rowProps={(entry) => ({ "data-action": entry.action, "data-entity": `${entry.entityType}:${entry.entityId}` })}
+            empty={list.filtered
+              ? { title: "No changes found", text: "Nothing was changed that matches these filters." }
+              : { title: "No changes yet", text: "Every change an administrator makes is recorded here." }}
+            list={list} pages={reply.pagination} pagerLabel="Audit log pages" />
+        )}
+      </ListRequest>
     </>
   );
 }

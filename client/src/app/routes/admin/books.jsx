@@ -1,6 +1,6 @@
 // /admin/books: find books, see stock at a glance, and edit, add or delete them; show archived ones and restore them.
-import { useCallback, useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useCallback, useState } from "react";
+import { Link } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
 import { deleteBook, getCategories, getDashboardStats, listBooks, restoreBook } from "../../../features/admin/api.js";
@@ -8,25 +8,18 @@ import { adminPaths } from "../../../features/admin/paths.js";
 import { formatCount } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
 import { ConfirmDialog } from "../../../features/admin/components/confirm-dialog.jsx";
-import { AdminTable, ListFilters } from "../../../features/admin/components/admin-list.jsx";
+import { AdminTable, FilterSelect, ListFilters, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
-import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
+import { useHandedNotice } from "../../../features/admin/use-handed-notice.js";
 
 export function ManageBooks() {
   const listParams = useListParams({ category: null, archived: ["show"] });
   const { page, search, filters: { category, archived }, update } = listParams;
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [notice, setNotice] = useState(location.state?.notice ?? null);
+  const [notice, setNotice] = useHandedNotice();
   const [doomed, setDoomed] = useState(null);
   const [deleting, setDeleting] = useState(false);
   const [restoring, setRestoring] = useState(null); // the archived book the admin asked to put back on sale
   const [restoreBusy, setRestoreBusy] = useState(false);
-
-  // A success message handed over by the book form is shown once, not again on reload.
-  useEffect(() => {
-    if (location.state?.notice) navigate(location.pathname + location.search, { replace: true, state: null });
-  }, [location, navigate]);
 
   const books = useRequest(useCallback(({ signal }) => listBooks({ page, search, category, archived: Boolean(archived), signal }),
     [page, search, category, archived]));
@@ -99,7 +92,6 @@ export function ManageBooks() {
     ) },
   ];
 
-  const list = books.data;
   return (
     <>
       <title>Manage Books — Bookstore Admin</title>
@@ -120,13 +112,8 @@ export function ManageBooks() {
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
 
       <ListFilters list={listParams} label="Books" idPrefix="book" placeholder="Title, author or ISBN" maxLength={200}>
-        <div className="adm-field">
-          <label htmlFor="book-category">Category</label>
-          <select id="book-category" value={category} onChange={(event) => update({ category: event.target.value, page: 1 })}>
-            <option value="">All categories</option>
-            {(categories.data ?? []).map((item) => <option key={item._id} value={item.slug}>{item.name}</option>)}
-          </select>
-        </div>
+        <FilterSelect list={listParams} name="category" id="book-category" label="Category" allLabel="All categories"
+          options={(categories.data ?? []).map((item) => [item.slug, item.name])} />
         <div className="adm-field">
           <span className="adm-check__row">
             <input id="book-archived" type="checkbox" checked={Boolean(archived)}
@@ -136,24 +123,23 @@ export function ManageBooks() {
         </div>
       </ListFilters>
 
-      {books.status === "error" && <AdminLoadError title="Failed to fetch books" error={books.error} retry={books.retry} />}
-      {books.status === "loading" && !list && <AdminLoading label="Loading books…" />}
-      {list && (
-        <AdminTable labelledBy="inventory-title" columns={columns} rows={list.books} busy={books.status === "loading"}
-          rowProps={(book) => ({ className: book.archived ? "adm-row--muted" : undefined })}
-          head={(
-            <div className="adm-panel__head adm-panel__head--padded">
-              <h2 id="inventory-title">Inventory</h2>
-              <p className="adm-muted" aria-live="polite">
-                {list.totalBooks === 0 ? "No books match." : `${formatCount(list.totalBooks)}${list.pagination?.totalIsApproximate ? "+" : ""} book${list.totalBooks === 1 ? "" : "s"}${search ? ` matching “${search}”` : ""}${archived ? ", archived included" : ""}`}
-              </p>
-            </div>
-          )}
-          empty={{ title: "No books found",
-            text: archived ? "Try another search or category, or add a new book." : "Try another search or category, show archived books, or add a new book." }}
-          page={list.pagination?.page ?? page} totalPages={list.totalPages} pagerLabel="Book pages"
-          onPage={(next) => update({ page: next })} />
-      )}
+      <ListRequest request={books} errorTitle="Failed to fetch books" loadingLabel="Loading books…">
+        {(list) => (
+          <AdminTable labelledBy="inventory-title" columns={columns} rows={list.books} busy={books.status === "loading"}
+            rowProps={(book) => ({ className: book.archived ? "adm-row--muted" : undefined })}
+            head={(
+              <div className="adm-panel__head adm-panel__head--padded">
+                <h2 id="inventory-title">Inventory</h2>
+                <p className="adm-muted" aria-live="polite">
+                  {list.totalBooks === 0 ? "No books match." : `${formatCount(list.totalBooks)}${list.pagination?.totalIsApproximate ? "+" : ""} book${list.totalBooks === 1 ? "" : "s"}${search ? ` matching “${search}”` : ""}${archived ? ", archived included" : ""}`}
+                </p>
+              </div>
+            )}
+            empty={{ title: "No books found",
+              text: archived ? "Try another search or category, or add a new book." : "Try another search or category, show archived books, or add a new book." }}
+            list={listParams} pages={{ page: list.pagination?.page, totalPages: list.totalPages }} pagerLabel="Book pages" />
+        )}
+      </ListRequest>
 
       {doomed && (
         <ConfirmDialog title="Delete book" confirmLabel="Delete" danger busy={deleting}

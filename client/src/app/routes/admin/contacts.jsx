@@ -7,9 +7,8 @@ import { Alert } from "../../../features/admin/components/alert.jsx";
 import { EmailText } from "../../../features/admin/components/email-text.jsx";
 import { Modal } from "../../../features/admin/components/modal.jsx";
 import { ContactStatusBadge } from "../../../features/admin/components/status-badge.jsx";
-import { AdminTable } from "../../../features/admin/components/admin-list.jsx";
+import { AdminTable, FilterSelect, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
-import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 function ContactStatusSelect({ id, contact, onChange, disabled, label }) {
   return (
@@ -21,7 +20,8 @@ function ContactStatusSelect({ id, contact, onChange, disabled, label }) {
 }
 
 export function ContactMessages() {
-  const { page, filters: { status }, update } = useListParams({ status: CONTACT_STATUSES });
+  const listParams = useListParams({ status: CONTACT_STATUSES });
+  const { page, filters: { status } } = listParams;
   const [viewing, setViewing] = useState(null);
   const [saving, setSaving] = useState(null); // id being saved
   const [notice, setNotice] = useState(null);
@@ -74,28 +74,20 @@ export function ContactMessages() {
           <h1>Contact Messages</h1>
           {list && <p className="adm-page-head__lead">{formatCount(total)} message{total === 1 ? "" : "s"}{status && ` ${statusLabel(status).toLowerCase()}`}</p>}
         </div>
-        <div className="adm-field adm-field--inline">
-          <label htmlFor="contact-status-filter">Status</label>
-          <select id="contact-status-filter" value={status} onChange={(event) => update({ status: event.target.value, page: 1 })}>
-            <option value="">All</option>
-            {CONTACT_STATUSES.map((value) => <option key={value} value={value}>{statusLabel(value)}</option>)}
-          </select>
-        </div>
+        <FilterSelect list={listParams} name="status" id="contact-status-filter" label="Status" inline
+          options={CONTACT_STATUSES.map((value) => [value, statusLabel(value)])} />
       </header>
 
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
-      {contacts.status === "error" && (
-        <AdminLoadError title="Failed to fetch contact submissions" error={contacts.error} retry={contacts.retry} />
-      )}
-      {contacts.status === "loading" && !list && <AdminLoading label="Loading messages…" />}
-      {list && (
-        <AdminTable label="Messages" columns={columns} rows={list.contacts} busy={contacts.status === "loading"}
-          rowProps={(contact) => ({ "data-contact-id": contact._id })}
-          empty={{ title: "No messages",
-            text: status ? "No message has this status." : "Messages sent from the contact page appear here." }}
-          page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} pagerLabel="Message pages"
-          onPage={(next) => update({ page: next })} />
-      )}
+      <ListRequest request={contacts} errorTitle="Failed to fetch contact submissions" loadingLabel="Loading messages…">
+        {(data) => (
+          <AdminTable label="Messages" columns={columns} rows={data.contacts} busy={contacts.status === "loading"}
+            rowProps={(contact) => ({ "data-contact-id": contact._id })}
+            empty={{ title: "No messages",
+              text: status ? "No message has this status." : "Messages sent from the contact page appear here." }}
+            list={listParams} pages={data.pagination} pagerLabel="Message pages" />
+        )}
+      </ListRequest>
 
       {viewing && (
         <Modal title={`Message from ${viewing.name}`} onClose={() => setViewing(null)}>

@@ -1,15 +1,14 @@
 // /admin/coupons: every coupon with its rules, dates, on/off and how often it was used; search by code.
-import { useCallback, useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { getCategories, listCoupons, ADMIN_PAGE_SIZE } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";
 import { formatCount } from "../../../features/admin/format.js";
 import { couponState, discountText, rulesText, usesText, validityText } from "../../../features/admin/coupon-rules.js";
 import { pageOf, useListParams } from "../../../features/admin/use-list-params.js";
+import { useHandedNotice } from "../../../features/admin/use-handed-notice.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
-import { AdminTable, ListFilters } from "../../../features/admin/components/admin-list.jsx";
-import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
+import { AdminTable, FilterSelect, ListFilters, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 
 const STATES = ["active", "scheduled", "expired", "used up", "off"];
 const STATE_BADGES = { active: "delivered", scheduled: "processing", expired: "cancelled", "used up": "pending", off: "cancelled" };
@@ -22,15 +21,8 @@ async function loadCoupons({ signal }) {
 
 export function Coupons() {
   const list = useListParams({ state: STATES });
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [notice, setNotice] = useState(location.state?.notice ?? null);
-  const coupons = useRequest(useCallback(loadCoupons, []));
-
-  // A message handed over by the editor is shown once, not again on reload.
-  useEffect(() => {
-    if (location.state?.notice) navigate(location.pathname + location.search, { replace: true, state: null });
-  }, [location, navigate]);
+  const [notice, setNotice] = useHandedNotice();
+  const coupons = useRequest(loadCoupons);
 
   const { search, filters: { state } } = list;
   const all = coupons.data?.coupons ?? [];
@@ -77,25 +69,20 @@ export function Coupons() {
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
 
       <ListFilters list={list} label="Coupons" idPrefix="coupon" placeholder="Code, e.g. EXAM10" maxLength={20}>
-        <div className="adm-field">
-          <label htmlFor="coupon-state-filter">Status</label>
-          <select id="coupon-state-filter" value={state} onChange={(event) => list.update({ state: event.target.value, page: 1 })}>
-            <option value="">All</option>
-            {STATES.map((value) => <option key={value} value={value}>{stateLabel(value)}</option>)}
-          </select>
-        </div>
+        <FilterSelect list={list} name="state" id="coupon-state-filter" label="Status"
+          options={STATES.map((value) => [value, stateLabel(value)])} />
       </ListFilters>
 
-      {coupons.status === "error" && <AdminLoadError title="Failed to fetch coupons" error={coupons.error} retry={coupons.retry} />}
-      {coupons.status === "loading" && !coupons.data && <AdminLoading label="Loading coupons…" />}
-      {coupons.data && (
-        <AdminTable label="Coupon list" columns={columns} rows={shown.rows} busy={coupons.status === "loading"}
-          rowProps={(coupon) => ({ "data-coupon": coupon.code })}
-          empty={list.filtered
-            ? { title: "No coupons found", text: "No coupon matches these filters." }
-            : { title: "No coupons yet", text: "Coupons you create appear here with how often they were used." }}
-          page={shown.page} totalPages={shown.totalPages} pagerLabel="Coupon pages" onPage={(next) => list.update({ page: next })} />
-      )}
+      <ListRequest request={coupons} errorTitle="Failed to fetch coupons" loadingLabel="Loading coupons…">
+        {() => (
+          <AdminTable label="Coupon list" columns={columns} rows={shown.rows} busy={coupons.status === "loading"}
+            rowProps={(coupon) => ({ "data-coupon": coupon.code })}
+            empty={list.filtered
+              ? { title: "No coupons found", text: "No coupon matches these filters." }
+              : { title: "No coupons yet", text: "Coupons you create appear here with how often they were used." }}
+            list={list} pages={shown} pagerLabel="Coupon pages" />
+        )}
+      </ListRequest>
     </>
   );
 }

@@ -1,13 +1,12 @@
 // /admin: the shop at a glance: totals, orders by status, 30 days of revenue, low stock, newest orders.
-import { useCallback } from "react";
 import { Link } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
 import { plural } from "../../../lib/plural.js";
 import { getDashboardStats, getRecentOrders } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";
-import { customerName, formatCount, formatDate, ORDER_STATUSES, statusLabel } from "../../../features/admin/format.js";
-import { OrderStatusBadge } from "../../../features/admin/components/status-badge.jsx";
+import { formatCount, ORDER_STATUSES, statusLabel } from "../../../features/admin/format.js";
+import { OrderTable } from "../../../features/admin/components/order-table.jsx";
 import { RevenueChart } from "../../../features/admin/components/revenue-chart.jsx";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
@@ -17,7 +16,7 @@ async function loadDashboard({ signal }) {
 }
 
 export function Dashboard() {
-  const { status, data, error, retry } = useRequest(useCallback(loadDashboard, []));
+  const { status, data, error, retry } = useRequest(loadDashboard);
   return (
     <>
       <title>Dashboard — Bookstore Admin</title>
@@ -98,37 +97,8 @@ function DashboardBody({ stats, recentOrders }) {
             <h2 id="recent-title">Recent Orders</h2>
             <Link to={adminPaths.orders()} className="adm-link-button">View All Orders</Link>
           </div>
-          {recentOrders.length === 0 ? (
-            <div className="adm-empty">
-              <p className="adm-empty__title">No Recent Orders</p>
-              <p>Orders appear here as soon as shoppers place them.</p>
-            </div>
-          ) : (
-            <div className="adm-table-wrap">
-              <table className="adm-table adm-table--cards">
-                <thead>
-                  <tr>
-                    <th scope="col">Order</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Date</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {recentOrders.map((order) => (
-                    <tr key={order._id}>
-                      <td data-label="Order"><code>{order.orderNumber}</code></td>
-                      <td data-label="Customer">{customerName(order)}</td>
-                      <td data-label="Amount">{formatRupees(order.totalAmount ?? order.totalPrice)}</td>
-                      <td data-label="Status"><OrderStatusBadge status={order.status} /></td>
-                      <td data-label="Date" className="adm-nowrap">{formatDate(order.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <OrderTable orders={recentOrders}
+            empty={{ title: "No Recent Orders", text: "Orders appear here as soon as shoppers place them." }} />
         </section>
         <section className="adm-panel" aria-labelledby="low-stock-title">
           <h2 id="low-stock-title">Low stock</h2>

@@ -1,30 +1,23 @@
 // /admin/kits: kits newest first with their books, price, saving and stock; search by name, filter by status.
-import { useCallback, useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useCallback } from "react";
+import { Link } from "react-router-dom";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
 import { listKits } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";
 import { formatCount } from "../../../features/admin/format.js";
 import { useListParams } from "../../../features/admin/use-list-params.js";
+import { useHandedNotice } from "../../../features/admin/use-handed-notice.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
-import { AdminTable, ListFilters } from "../../../features/admin/components/admin-list.jsx";
-import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
+import { AdminTable, FilterSelect, ListFilters, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 
 const STATUSES = ["active", "archived"];
 
 export function Kits() {
   const list = useListParams({ status: STATUSES });
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [notice, setNotice] = useState(location.state?.notice ?? null);
+  const [notice, setNotice] = useHandedNotice();
   const { page, search, filters: { status } } = list;
   const kits = useRequest(useCallback(({ signal }) => listKits({ page, search, status, signal }), [page, search, status]));
-
-  // A message handed over by the editor is shown once, not again on reload.
-  useEffect(() => {
-    if (location.state?.notice) navigate(location.pathname + location.search, { replace: true, state: null });
-  }, [location, navigate]);
 
   const total = kits.data?.pagination.total ?? 0;
   const columns = [
@@ -65,27 +58,20 @@ export function Kits() {
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
 
       <ListFilters list={list} label="Kits" idPrefix="kit" placeholder="Name or slug">
-        <div className="adm-field">
-          <label htmlFor="kit-status-filter">Status</label>
-          <select id="kit-status-filter" value={status} onChange={(event) => list.update({ status: event.target.value, page: 1 })}>
-            <option value="">All</option>
-            <option value="active">On sale</option>
-            <option value="archived">Archived</option>
-          </select>
-        </div>
+        <FilterSelect list={list} name="status" id="kit-status-filter" label="Status"
+          options={[["active", "On sale"], ["archived", "Archived"]]} />
       </ListFilters>
 
-      {kits.status === "error" && <AdminLoadError title="Failed to fetch kits" error={kits.error} retry={kits.retry} />}
-      {kits.status === "loading" && !kits.data && <AdminLoading label="Loading kits…" />}
-      {kits.data && (
-        <AdminTable label="Kit list" columns={columns} rows={kits.data.kits} busy={kits.status === "loading"}
-          rowProps={(kit) => ({ "data-kit": kit.slug })}
-          empty={list.filtered
-            ? { title: "No kits found", text: "No kit matches these filters." }
-            : { title: "No kits yet", text: "Kits sell several books together at a kit price." }}
-          page={kits.data.pagination.page} totalPages={kits.data.pagination.totalPages} pagerLabel="Kit pages"
-          onPage={(next) => list.update({ page: next })} />
-      )}
+      <ListRequest request={kits} errorTitle="Failed to fetch kits" loadingLabel="Loading kits…">
+        {(data) => (
+          <AdminTable label="Kit list" columns={columns} rows={data.kits} busy={kits.status === "loading"}
+            rowProps={(kit) => ({ "data-kit": kit.slug })}
+            empty={list.filtered
+              ? { title: "No kits found", text: "No kit matches these filters." }
+              : { title: "No kits yet", text: "Kits sell several books together at a kit price." }}
+            list={list} pages={data.pagination} pagerLabel="Kit pages" />
+        )}
+      </ListRequest>
     </>
   );
 }

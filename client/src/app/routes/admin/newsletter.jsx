@@ -6,9 +6,8 @@ import { formatCount, formatDateTime } from "../../../features/admin/format.js";
 import { download } from "../../../features/admin/download.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
 import { EmailText } from "../../../features/admin/components/email-text.jsx";
-import { AdminTable } from "../../../features/admin/components/admin-list.jsx";
+import { AdminTable, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
-import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 const columns = [
   { key: "email", header: "E-mail", label: false, className: "adm-card-head adm-break",
@@ -20,7 +19,8 @@ const columns = [
 ];
 
 export function Newsletter() {
-  const { page, update } = useListParams();
+  const listParams = useListParams();
+  const { page } = listParams;
   const [notice, setNotice] = useState(null);
   const [exporting, setExporting] = useState(false);
   const subscribers = useRequest(useCallback(({ signal }) => listSubscribers({ page, signal }), [page]));
@@ -53,18 +53,15 @@ export function Newsletter() {
       </header>
 
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
-      {subscribers.status === "error" && (
-        <AdminLoadError title="Failed to fetch subscribers" error={subscribers.error} retry={subscribers.retry} />
-      )}
-      {subscribers.status === "loading" && !list && <AdminLoading label="Loading subscribers…" />}
-      {list && (
-        <AdminTable label="Subscribers" columns={columns} rows={list.subscribers} busy={subscribers.status === "loading"}
-          rowProps={(subscriber) => ({ "data-subscriber": subscriber.email })}
-          empty={{ title: "No subscribers yet",
-            text: "Addresses appear here once their owners confirm the subscription from the e-mail they were sent." }}
-          page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} pagerLabel="Subscriber pages"
-          onPage={(next) => update({ page: next })} />
-      )}
+      <ListRequest request={subscribers} errorTitle="Failed to fetch subscribers" loadingLabel="Loading subscribers…">
+        {(data) => (
+          <AdminTable label="Subscribers" columns={columns} rows={data.subscribers} busy={subscribers.status === "loading"}
+            rowProps={(subscriber) => ({ "data-subscriber": subscriber.email })}
+            empty={{ title: "No subscribers yet",
+              text: "Addresses appear here once their owners confirm the subscription from the e-mail they were sent." }}
+            list={listParams} pages={data.pagination} pagerLabel="Subscriber pages" />
+        )}
+      </ListRequest>
     </>
   );
 }

@@ -1,23 +1,20 @@
 // /admin/orders: every order, filtered and searched, with details, status changes and a CSV export.
 import { useCallback, useState } from "react";
 import { useRequest } from "../../../lib/use-request.js";
-import { formatRupees } from "../../../lib/money.js";
 import { exportOrders, listOrders, updateOrderStatus } from "../../../features/admin/api.js";
-import { customerName, formatCount, formatDate, ORDER_STATUSES, statusLabel } from "../../../features/admin/format.js";
+import { customerName, formatCount, ORDER_STATUSES, statusLabel } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
-import { EmailText } from "../../../features/admin/components/email-text.jsx";
 import { ConfirmDialog } from "../../../features/admin/components/confirm-dialog.jsx";
 import { OrderDetailsModal } from "../../../features/admin/components/order-details.jsx";
-import { OrderStatusBadge } from "../../../features/admin/components/status-badge.jsx";
 import { OrderStatusSelect } from "../../../features/admin/components/order-status-select.jsx";
-import { AdminTable, ListFilters } from "../../../features/admin/components/admin-list.jsx";
+import { AdminPanel, FilterSelect, ListFilters, ListRequest } from "../../../features/admin/components/admin-list.jsx";
+import { OrderTable } from "../../../features/admin/components/order-table.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
 import { download } from "../../../features/admin/download.js";
-import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 export function ManageOrders() {
   const listParams = useListParams({ status: ORDER_STATUSES });
-  const { page, search, filters: { status }, update } = listParams;
+  const { page, search, filters: { status } } = listParams;
   const [viewing, setViewing] = useState(null);
   const [change, setChange] = useState(null); // {order, status}
   const [busy, setBusy] = useState(false);
@@ -53,26 +50,14 @@ export function ManageOrders() {
     }
   };
 
-  const columns = [
-    { key: "order", header: "Order", cell: (order) => <code>{order.orderNumber}</code> },
-    { key: "customer", header: "Customer", cell: (order) => customerName(order) },
-    { key: "email", header: "Email", className: "adm-break", cell: (order) => (
-      <a href={`mailto:${order.shippingAddress?.email}`}><EmailText email={order.shippingAddress?.email} /></a>
-    ) },
-    { key: "items", header: "Items", className: "adm-num", headerClassName: "adm-num",
-      cell: (order) => order.itemCount ?? order.orderItems?.length },
-    { key: "total", header: "Total", className: "adm-num", headerClassName: "adm-num", cell: (order) => formatRupees(order.totalPrice) },
-    { key: "status", header: "Status", cell: (order) => <OrderStatusBadge status={order.status} /> },
-    { key: "date", header: "Date", className: "adm-nowrap", cell: (order) => formatDate(order.createdAt) },
-    { key: "actions", header: "Actions", hiddenHeader: true, label: "", className: "adm-row-actions", cell: (order) => (
-      <>
-        <button type="button" className="adm-button adm-button--small adm-button--secondary"
-          aria-label={`View order ${order.orderNumber}`} onClick={() => setViewing(order._id)}>View</button>
-        <OrderStatusSelect order={order} label={`Status of order ${order.orderNumber}`}
-          onChange={(next) => next !== order.status && setChange({ order, status: next })} />
-      </>
-    ) },
-  ];
+  const actions = (order) => (
+    <>
+      <button type="button" className="adm-button adm-button--small adm-button--secondary"
+        aria-label={`View order ${order.orderNumber}`} onClick={() => setViewing(order._id)}>View</button>
+      <OrderStatusSelect order={order} label={`Status of order ${order.orderNumber}`}
+        onChange={(next) => next !== order.status && setChange({ order, status: next })} />
+    </>
+  );
 
   const list = orders.data;
   const total = list?.pagination?.totalOrders ?? 0;
@@ -92,25 +77,20 @@ export function ManageOrders() {
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
 
       <ListFilters list={listParams} label="Orders" idPrefix="order" placeholder="Order number, name, e-mail or phone">
-        <div className="adm-field">
-          <label htmlFor="order-status-filter">Status</label>
-          <select id="order-status-filter" value={status} onChange={(event) => update({ status: event.target.value, page: 1 })}>
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((value) => <option key={value} value={value}>{statusLabel(value)}</option>)}
-          </select>
-        </div>
+        <FilterSelect list={listParams} name="status" id="order-status-filter" label="Status" allLabel="All statuses"
+          options={ORDER_STATUSES.map((value) => [value, statusLabel(value)])} />
       </ListFilters>
 
-      {orders.status === "error" && <AdminLoadError title="Failed to fetch orders" error={orders.error} retry={orders.retry} />}
-      {orders.status === "loading" && !list && <AdminLoading label="Loading orders…" />}
-      {list && (
-        <AdminTable label="Orders" columns={columns} rows={list.orders} busy={orders.status === "loading"}
-          rowProps={(order) => ({ "data-order-id": order._id })}
-          empty={{ title: "No orders found",
-            text: search || status ? "No order matches these filters." : "Orders appear here as soon as shoppers place them." }}
-          page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} pagerLabel="Order pages"
-          onPage={(next) => update({ page: next })} />
-      )}
+      <ListRequest request={orders} errorTitle="Failed to fetch orders" loadingLabel="Loading orders…">
+        {(data) => (
+          <AdminPanel label="Orders" busy={orders.status === "loading"} list={listParams} pages={data.pagination}
+            pagerLabel="Order pages">
+            <OrderTable orders={data.orders} detailed actions={actions}
+              empty={{ title: "No orders found",
+                text: search || status ? "No order matches these filters." : "Orders appear here as soon as shoppers place them." }} />
+          </AdminPanel>
+        )}
+      </ListRequest>
 
       {viewing && <OrderDetailsModal orderId={viewing} onClose={() => setViewing(null)} onChanged={() => orders.retry()} />}
       {change && (

@@ -5,9 +5,8 @@ import { listReviews, moderateReview } from "../../../features/admin/api.js";
 import { formatCount, formatDate } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
 import { Modal } from "../../../features/admin/components/modal.jsx";
-import { AdminTable } from "../../../features/admin/components/admin-list.jsx";
+import { AdminTable, FilterSelect, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
-import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 const STATUSES = ["published", "hidden"];
 const statusText = (status) => (status === "hidden" ? "Hidden" : "Published");
@@ -33,7 +32,8 @@ function HideDialog({ review, onHide, onClose, saving, error }) {
 }
 
 export function ManageReviews() {
-  const { page, filters: { status }, update } = useListParams({ status: STATUSES });
+  const listParams = useListParams({ status: STATUSES });
+  const { page, filters: { status } } = listParams;
   const [hiding, setHiding] = useState(null);
   const [saving, setSaving] = useState(null);
   const [dialogError, setDialogError] = useState(null);
@@ -103,25 +103,19 @@ export function ManageReviews() {
           <h1>Reviews</h1>
           {list && <p className="adm-page-head__lead">{formatCount(total)} review{total === 1 ? "" : "s"}{status && ` ${status}`}</p>}
         </div>
-        <div className="adm-field adm-field--inline">
-          <label htmlFor="review-status-filter">Status</label>
-          <select id="review-status-filter" value={status} onChange={(event) => update({ status: event.target.value, page: 1 })}>
-            <option value="">All</option>
-            {STATUSES.map((value) => <option key={value} value={value}>{statusText(value)}</option>)}
-          </select>
-        </div>
+        <FilterSelect list={listParams} name="status" id="review-status-filter" label="Status" inline
+          options={STATUSES.map((value) => [value, statusText(value)])} />
       </header>
 
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
-      {reviews.status === "error" && <AdminLoadError title="Failed to fetch reviews" error={reviews.error} retry={reviews.retry} />}
-      {reviews.status === "loading" && !list && <AdminLoading label="Loading reviews…" />}
-      {list && (
-        <AdminTable label="Reviews" columns={columns} rows={list.reviews} busy={reviews.status === "loading"}
-          rowProps={(review) => ({ "data-review-id": review._id })}
-          empty={{ title: "No reviews", text: status ? "No review has this status." : "Buyers' reviews appear here as they are written." }}
-          page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} pagerLabel="Review pages"
-          onPage={(next) => update({ page: next })} />
-      )}
+      <ListRequest request={reviews} errorTitle="Failed to fetch reviews" loadingLabel="Loading reviews…">
+        {(data) => (
+          <AdminTable label="Reviews" columns={columns} rows={data.reviews} busy={reviews.status === "loading"}
+            rowProps={(review) => ({ "data-review-id": review._id })}
+            empty={{ title: "No reviews", text: status ? "No review has this status." : "Buyers' reviews appear here as they are written." }}
+            list={listParams} pages={data.pagination} pagerLabel="Review pages" />
+        )}
+      </ListRequest>
 
       {hiding && (
         <HideDialog review={hiding} saving={saving === hiding._id} error={dialogError}

@@ -2,23 +2,18 @@
 import { useEffect, useState } from "react";
 import { Field } from "../../../components/ui/field.jsx";
 import { Banner } from "../../../components/ui/request-state.jsx";
-import { useShop } from "../../../lib/shop.js";
+import { useForm } from "../../../lib/use-form.js";
+import { AddressTypeField, NameFields, PinField, StateField, StreetFields } from "../../../components/ui/address-fields.jsx";
 import { addAddress, addressLine, changeAddress, deleteAddress, listAddresses, makeDefault, savedFields } from "../api.js";
 
 const EMPTY = { firstName: "", lastName: "", phone: "", address: "", landmark: "", city: "", state: "", zipCode: "",
   addressType: "home" };
-const TYPES = [["home", "Home"], ["work", "Work"], ["other", "Other"]];
 
 const firstErrors = (error) => Object.fromEntries(Object.entries(error?.errors ?? {})
   .map(([field, list]) => [field, [].concat(list)[0]]));
 
 function AddressForm({ initial, onSave, onCancel }) {
-  const shop = useShop();
-  const [fields, setFields] = useState({ ...EMPTY, ...initial });
-  const [errors, setErrors] = useState({});
-  const [message, setMessage] = useState(null);
-  const [busy, setBusy] = useState(false);
-  const change = (event) => setFields({ ...fields, [event.target.name]: event.target.value });
+  const { fields, setFields, change, errors, setErrors, message, setMessage, busy, setBusy } = useForm({ ...EMPTY, ...initial });
 
   async function submit(event) {
     event.preventDefault();
@@ -37,48 +32,19 @@ function AddressForm({ initial, onSave, onCancel }) {
   return (
     <form className="form address-form" onSubmit={submit} noValidate aria-label={initial._id ? "Edit address" : "New address"}>
       {message && <Banner onDismiss={() => setMessage(null)}>{message}</Banner>}
-      <div className="form__row">
-        <Field label="First Name" error={errors.firstName} required>
-          <input name="firstName" autoComplete="given-name" value={fields.firstName} onChange={change} />
-        </Field>
-        <Field label="Last Name" error={errors.lastName} required>
-          <input name="lastName" autoComplete="family-name" value={fields.lastName} onChange={change} />
-        </Field>
-      </div>
+      <NameFields values={fields} errors={errors} change={change} />
       <Field label="Phone" error={errors.phone} hint="10-digit mobile number" required>
         <input name="phone" type="tel" autoComplete="tel" value={fields.phone} onChange={change} />
       </Field>
-      <Field label="Address" error={errors.address} hint="House number, street, area" required>
-        <textarea name="address" rows="2" autoComplete="street-address" value={fields.address} onChange={change} />
-      </Field>
-      <Field label="Landmark (optional)" error={errors.landmark}>
-        <input name="landmark" value={fields.landmark} onChange={change} />
-      </Field>
+      <StreetFields values={fields} errors={errors} change={change} />
       <div className="form__row">
         <Field label="City" error={errors.city} required>
           <input name="city" autoComplete="address-level2" value={fields.city} onChange={change} />
         </Field>
-        <Field label="State" error={errors.state} required>
-          <select name="state" autoComplete="address-level1" value={fields.state} onChange={change}>
-            <option value="">Select a state</option>
-            {(shop?.states ?? []).map((state) => <option key={state} value={state}>{state}</option>)}
-            {!shop && fields.state && <option value={fields.state}>{fields.state}</option>}
-          </select>
-        </Field>
+        <StateField value={fields.state} error={errors.state} change={change} />
       </div>
-      <Field label="PIN Code" error={errors.zipCode} hint="6 digits" required>
-        <input name="zipCode" autoComplete="postal-code" inputMode="numeric" maxLength={6} value={fields.zipCode}
-          onChange={(event) => setFields({ ...fields, zipCode: event.target.value.replace(/\D/g, "").slice(0, 6) })} />
-      </Field>
-      <fieldset className="choice-group">
-        <legend>Address Type</legend>
-        {TYPES.map(([value, label]) => (
-          <label key={value} className="choice">
-            <input type="radio" name="addressType" value={value} checked={fields.addressType === value} onChange={change} />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <PinField value={fields.zipCode} error={errors.zipCode} onChange={(zipCode) => setFields({ ...fields, zipCode })} />
+      <AddressTypeField value={fields.addressType} change={change} />
       <div className="order-card__actions">
         <button type="submit" className="button" disabled={busy}>{busy ? "Saving…" : "Save Address"}</button>
         <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>Cancel</button>

@@ -1,5 +1,6 @@
 // The admin frame: the side menu beside the current screen; without an admin session, the login.
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useState } from "react";
+import { useResettingState } from "../../../lib/use-resetting-state.js";
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { adminPaths } from "../paths.js";
 import { clearAdminSession } from "../session.js";
@@ -25,11 +26,9 @@ export function AdminLayout() {
   const session = useAdminSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false); // signing out: go home, not to the login
-
   // A phone's menu closes once the admin has picked a screen.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const [menuOpen, setMenuOpen] = useResettingState(false, location.pathname);
+  const [leaving, setLeaving] = useState(false); // signing out: go home, not to the login
 
   if (!session) {
     return leaving ? null : <Navigate to={adminPaths.login(location.pathname + location.search)} replace />;
@@ -54,7 +53,7 @@ export function AdminLayout() {
           </Link>
           <button type="button" className="adm-side__toggle" aria-expanded={menuOpen} aria-controls="admin-menu"
             onClick={() => setMenuOpen((open) => !open)}>
-            <span className="adm-side__burger" aria-hidden="true" />
+            <span className="adm-side__burger burger" aria-hidden="true" />
             Menu
           </button>
         </div>

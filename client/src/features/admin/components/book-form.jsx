@@ -1,10 +1,15 @@
 // The Add New Book / Edit Book form: every field, checks in the order of product §10.2, server errors by field.
-import { useEffect, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { bookBody, checkBook, FIELD_ORDER, FORMATS, MEDIA, serverProblems } from "../book-form-rules.js";
 import { adminPaths } from "../paths.js";
 import { useRequest } from "../../../lib/use-request.js";
+import { useAdminForm } from "../use-admin-form.js";
 import { CoverField } from "./cover-field.jsx";
+import { ErrorSummary, FormField } from "./form-field.jsx";
+
+const PREFIX = "book";
+const fieldId = (name) => `${PREFIX}-${name}`;
 
 const LABELS = {
   title: "Title", author: "Author", description: "Description", price: "Price (₹)", category: "Category",
@@ -14,22 +19,6 @@ const LABELS = {
   editionYear: "Edition year", editionNumber: "Edition number", replacesId: "Replaces edition", examIds: "Exams",
   subjectIds: "Subjects",
 };
-
-/** One labelled input with its hint and error wired up for screen readers. */
-function Field({ name, label, required, hint, error, children, wide }) {
-  const id = `book-${name}`;
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
-  const control = children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy,
-    "data-field": name, required });
-  return (
-    <div className={`adm-field${wide ? " adm-field--wide" : ""}${error ? " adm-field--invalid" : ""}`} id={`field-${name}`}>
-      <label htmlFor={id}>{label}{required && <span aria-hidden="true"> *</span>}</label>
-      {control}
-      {hint && <p id={`${id}-hint`} className="adm-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="adm-field__error">{error}</p>}
-    </div>
-  );
-}
 
 /** The exams a book prepares for, by group, each checked exam offering its subjects. */
 function ExamPicker({ source, values, setValues, disabled, error }) {
@@ -84,30 +73,17 @@ function ExamPicker({ source, values, setValues, disabled, error }) {
  * exams: {load({signal}), group(exams)}, the exams feature's list and grouping, handed over by the app.
  */
 export function BookForm({ initial, currentCover, categories, exams, editing, onSubmit, failureTitle }) {
-  const [values, setValues] = useState(initial);
+  const { values, setValues, problems, setProblems, failure, setFailure, saving, setSaving, summaryRef, summaryId, bind,
+    field } = useAdminForm({ initial, prefix: PREFIX, labels: LABELS });
   const [cover, setCover] = useState(null);
   const [coverProblem, setCoverProblem] = useState(null);
-  const [problems, setProblems] = useState({});
-  const [failure, setFailure] = useState(null);
-  const [saving, setSaving] = useState(false);
-  const summaryRef = useRef(null);
-  const summaryId = useId();
   const lastYear = new Date().getFullYear() + 1;
 
-  useEffect(() => {
-    if (failure || Object.keys(problems).length > 0) summaryRef.current?.focus();
-  }, [failure, problems]);
-
-  const set = (event) => {
-    const { name, value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
   // A newly chosen file replaces whatever was said about the cover before.
   const onCoverProblem = (problem) => {
     setCoverProblem(problem);
     setProblems(({ imageUrl, ...others }) => others);
   };
-  const bind = (props) => ({ ...props, value: values[props.name], onChange: set, disabled: saving });
 
   const submit = async (event) => {
     event.preventDefault();
@@ -133,120 +109,106 @@ export function BookForm({ initial, currentCover, categories, exams, editing, on
   return (
     <form className="adm-form adm-book-form" onSubmit={submit} noValidate aria-busy={saving}>
       {(failure || problemList.length > 0) && (
-        <div className="adm-alert adm-alert--error adm-summary" role="alert" tabIndex={-1} ref={summaryRef}
-          aria-labelledby={summaryId}>
-          <div className="adm-alert__text">
-            <p id={summaryId} className="adm-summary__title">{failure ?? problemList[0][1]}</p>
-            {problemList.length > 1 && (
-              <ul>
-                {problemList.map(([name, message]) => (
-                  <li key={name}><a href={`#field-${name}`} onClick={(event) => {
-                    event.preventDefault();
-                    document.querySelector(`[data-field="${name}"]`)?.focus();
-                  }}>{LABELS[name] ?? name}: {message}</a></li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </div>
+        <ErrorSummary message={failure ?? problemList[0][1]} problems={problems} labels={LABELS} fieldId={fieldId}
+          summaryRef={summaryRef} id={summaryId} />
       )}
 
       <fieldset className="adm-fieldset">
         <legend>Book</legend>
         <div className="adm-grid">
-          <Field name="title" label="Title" required error={err("title")} wide>
+          <FormField {...field("title")} required wide>
             {(props) => <input type="text" maxLength={255} {...bind(props)} />}
-          </Field>
-          <Field name="author" label="Author" required error={err("author")}>
+          </FormField>
+          <FormField {...field("author")} required>
             {(props) => <input type="text" maxLength={200} {...bind(props)} />}
-          </Field>
-          <Field name="category" label="Category" required error={err("category")}>
+          </FormField>
+          <FormField {...field("category")} required>
             {(props) => (
               <select {...bind(props)}>
                 <option value="">Choose a category</option>
                 {categories.map((category) => <option key={category._id} value={category.name}>{category.name}</option>)}
               </select>
             )}
-          </Field>
-          <Field name="description" label="Description" required error={err("description")} wide>
+          </FormField>
+          <FormField {...field("description")} required wide>
             {(props) => <textarea rows={5} maxLength={10000} {...bind(props)} />}
-          </Field>
+          </FormField>
         </div>
       </fieldset>
 
       <fieldset className="adm-fieldset">
         <legend>Price and stock</legend>
         <div className="adm-grid adm-grid--thirds">
-          <Field name="price" label="Price (₹)" required error={err("price")} hint="In rupees, e.g. 499 or 499.50.">
+          <FormField {...field("price")} required hint="In rupees, e.g. 499 or 499.50.">
             {(props) => <input type="number" min="0" step="0.01" inputMode="decimal" {...bind(props)} />}
-          </Field>
-          <Field name="discountedPrice" label="Offer price (₹)" error={err("discountedPrice")} hint="Optional, below the price.">
+          </FormField>
+          <FormField {...field("discountedPrice")} hint="Optional, below the price.">
             {(props) => <input type="number" min="0" step="0.01" inputMode="decimal" {...bind(props)} />}
-          </Field>
-          <Field name="stock" label="Stock" error={err("stock")} hint="Copies on hand.">
+          </FormField>
+          <FormField {...field("stock")} hint="Copies on hand.">
             {(props) => <input type="number" min="0" step="1" inputMode="numeric" {...bind(props)} />}
-          </Field>
+          </FormField>
         </div>
       </fieldset>
 
       <fieldset className="adm-fieldset">
         <legend>Details</legend>
         <div className="adm-grid adm-grid--thirds">
-          <Field name="isbn" label="ISBN" error={err("isbn")} hint="10 or 13 digits; hyphens allowed.">
+          <FormField {...field("isbn")} hint="10 or 13 digits; hyphens allowed.">
             {(props) => <input type="text" inputMode="numeric" maxLength={20} autoComplete="off" {...bind(props)} />}
-          </Field>
-          <Field name="publisher" label="Publisher" error={err("publisher")}>
+          </FormField>
+          <FormField {...field("publisher")}>
             {(props) => <input type="text" maxLength={200} {...bind(props)} />}
-          </Field>
-          <Field name="publishYear" label="Publish year" error={err("publishYear") ?? err("publicationDate")}
+          </FormField>
+          <FormField {...field("publishYear")} error={err("publishYear") ?? err("publicationDate")}
             hint={`1900 to ${lastYear}.`}>
             {(props) => <input type="number" min="1900" max={lastYear} step="1" inputMode="numeric" {...bind(props)} />}
-          </Field>
-          <Field name="pages" label="Pages" error={err("pages")}>
+          </FormField>
+          <FormField {...field("pages")}>
             {(props) => <input type="number" min="1" step="1" inputMode="numeric" {...bind(props)} />}
-          </Field>
-          <Field name="language" label="Language" error={err("language")}>
+          </FormField>
+          <FormField {...field("language")}>
             {(props) => <input type="text" maxLength={40} {...bind(props)} />}
-          </Field>
-          <Field name="format" label="Format" error={err("format")}>
+          </FormField>
+          <FormField {...field("format")}>
             {(props) => (
               <select {...bind(props)}>
                 {FORMATS.map((format) => <option key={format} value={format}>{format}</option>)}
               </select>
             )}
-          </Field>
-          <Field name="weight" label="Weight" required error={err("weight")} hint="For example 500g.">
+          </FormField>
+          <FormField {...field("weight")} required hint="For example 500g.">
             {(props) => <input type="text" maxLength={20} {...bind(props)} />}
-          </Field>
-          <Field name="dimensions" label="Dimensions" error={err("dimensions")} hint="For example 24 × 18 × 2 cm.">
+          </FormField>
+          <FormField {...field("dimensions")} hint="For example 24 × 18 × 2 cm.">
             {(props) => <input type="text" maxLength={60} {...bind(props)} />}
-          </Field>
-          <Field name="tags" label="Tags" error={err("tags")} hint="Separated by commas.">
+          </FormField>
+          <FormField {...field("tags")} hint="Separated by commas.">
             {(props) => <input type="text" {...bind(props)} />}
-          </Field>
+          </FormField>
         </div>
       </fieldset>
 
       <fieldset className="adm-fieldset">
         <legend>Medium, edition and exams</legend>
         <div className="adm-grid adm-grid--thirds">
-          <Field name="medium" label="Medium" error={err("medium")} hint="What the shop's Medium filter finds it by.">
+          <FormField {...field("medium")} hint="What the shop's Medium filter finds it by.">
             {(props) => (
               <select {...bind(props)}>
                 {MEDIA.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
               </select>
             )}
-          </Field>
-          <Field name="editionYear" label="Edition year" error={err("editionYear")} hint={`For example 2026; 1900 to ${lastYear}.`}>
+          </FormField>
+          <FormField {...field("editionYear")} hint={`For example 2026; 1900 to ${lastYear}.`}>
             {(props) => <input type="number" min="1900" max={lastYear} step="1" inputMode="numeric" {...bind(props)} />}
-          </Field>
-          <Field name="editionNumber" label="Edition number" error={err("editionNumber")} hint="For example 5 for the 5th edition.">
+          </FormField>
+          <FormField {...field("editionNumber")} hint="For example 5 for the 5th edition.">
             {(props) => <input type="number" min="1" max="999" step="1" inputMode="numeric" {...bind(props)} />}
-          </Field>
-          <Field name="replacesId" label="Replaces edition" error={err("replacesId")}
+          </FormField>
+          <FormField {...field("replacesId")}
             hint="The book id of the older edition this one replaces; it will link here.">
             {(props) => <input type="text" inputMode="numeric" maxLength={12} autoComplete="off" {...bind(props)} />}
-          </Field>
+          </FormField>
         </div>
         <ExamPicker source={exams} values={values} setValues={setValues} disabled={saving} error={err("examIds") ?? err("subjectIds")} />
       </fieldset>

@@ -40,7 +40,7 @@ export function CheckField({ prefix, name, label, hint, error, checked, onChange
 
 /**
  * The form's error summary: the server's message first, then each field's problem as a link to the field.
- * `labels` names the fields; `fieldId(name)` is the id of a field's control.
+ * `labels` names the fields; `fieldId(name)` is the id of a field's control (else its `data-field` is looked for).
  */
 export function ErrorSummary({ message, problems, labels, fieldId, summaryRef, id }) {
   const list = Object.entries(problems);
@@ -53,7 +53,8 @@ export function ErrorSummary({ message, problems, labels, fieldId, summaryRef, i
             {list.map(([name, text]) => (
               <li key={name}><a href={`#${fieldId(name)}`} onClick={(event) => {
                 event.preventDefault();
-                document.getElementById(fieldId(name))?.focus();
+                // A control without that id (a file input, a group of checkboxes) is found by its data-field.
+                (document.getElementById(fieldId(name)) ?? document.querySelector(`[data-field="${name}"]`))?.focus();
               }}>{labels[name] ?? name}: {text}</a></li>
             ))}
           </ul>

@@ -1,10 +1,10 @@
 // E-mail and password sign-in, used by the login page and the auth dialog.
-import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../../config/paths.js";
 import { Field } from "../../../components/ui/field.jsx";
-import { Banner } from "../../../components/ui/request-state.jsx";
 import { useAuth } from "../auth-context.jsx";
+import { useForm } from "../../../lib/use-form.js";
+import { FormMessage } from "./form-message.jsx";
 
 /**
  * Signs in, shows the success message, then calls onDone(user) after delayMs. onLeave runs when the
@@ -12,14 +12,8 @@ import { useAuth } from "../auth-context.jsx";
  */
 export function LoginForm({ onDone, onLeave, delayMs = 1000, autoFocus = false }) {
   const { login } = useAuth();
-  const [fields, setFields] = useState({ email: "", password: "" });
-  const [errors, setErrors] = useState({});
-  const [message, setMessage] = useState(null);
-  const [busy, setBusy] = useState(false);
-  const timer = useRef(null);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const change = (event) => setFields({ ...fields, [event.target.name]: event.target.value });
+  const { fields, change, errors, setErrors, message, setMessage, busy, setBusy, later } =
+    useForm({ email: "", password: "" });
 
   async function submit(event) {
     event.preventDefault();
@@ -33,7 +27,7 @@ export function LoginForm({ onDone, onLeave, delayMs = 1000, autoFocus = false }
     try {
       const reply = await login({ email: fields.email.trim(), password: fields.password });
       setMessage({ kind: "success", text: "Login successful! Welcome back." });
-      timer.current = setTimeout(() => onDone?.(reply.user), delayMs);
+      later(() => onDone?.(reply.user), delayMs);
     } catch (error) {
       setMessage({ kind: "error", text: error.message || "Login failed" });
       setBusy(false);
@@ -42,11 +36,7 @@ export function LoginForm({ onDone, onLeave, delayMs = 1000, autoFocus = false }
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {message && (
-        <Banner tone={message.kind} onDismiss={message.kind === "error" ? () => setMessage(null) : undefined}>
-          {message.text}
-        </Banner>
-      )}
+      <FormMessage message={message} onDismiss={() => setMessage(null)} />
       <Field label="Email" error={errors.email} required>
         <input name="email" type="email" autoComplete="email" autoFocus={autoFocus} value={fields.email} onChange={change} />
       </Field>

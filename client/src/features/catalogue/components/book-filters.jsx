@@ -1,6 +1,7 @@
 // The /books filters: category (or an exam's subjects), sort, price range, language, medium and format,
 // and Clear Filters.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useResettingState } from "../../../lib/use-resetting-state.js";
 import { useShop } from "../../../lib/shop.js";
 import { MEDIA, SORTS } from "../use-book-filters.js";
 
@@ -36,14 +37,15 @@ function PriceInput({ label, text, setText, invalid, errorId, onNegative }) {
 
 /** The min and max price, checked as typed and sent to the URL together after a short pause when they make sense. */
 function PriceRange({ minPrice, maxPrice, onCommit }) {
-  const [min, setMin] = useState(minPrice);
-  const [max, setMax] = useState(maxPrice);
+  // The URL may change the range (Back, Clear Filters): the boxes follow it.
+  const [min, setMin] = useResettingState(minPrice);
+  const [max, setMax] = useResettingState(maxPrice);
   const [negative, setNegative] = useState(false);
   const errorId = useId();
   const commit = useRef(onCommit);
-  commit.current = onCommit;
-  useEffect(() => setMin(minPrice), [minPrice]);
-  useEffect(() => setMax(maxPrice), [maxPrice]);
+  useLayoutEffect(() => {
+    commit.current = onCommit;
+  });
   const error = priceRangeError(min, max);
   useEffect(() => {
     if ((min === minPrice && max === maxPrice) || error) return undefined;

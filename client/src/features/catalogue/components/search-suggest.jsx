@@ -1,7 +1,7 @@
 // The catalogue search box with live suggestions (ARIA 1.2 combobox with a listbox popup). The
 // options and their fetching load on the box's first focus (./suggestion-options.jsx): the header
 // carries this box on every page, and the home page's JavaScript budget has no room for them.
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 
 const SuggestionOptions = lazy(() => import("./suggestion-options.jsx"));
 
@@ -13,8 +13,17 @@ export function SearchSuggest({ initial = "", onSearch, onPick, label = "Search 
   inputRef: outerRef, labelHidden = false }) {
   const [text, setText] = useState(initial);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [suggestions, setSuggestions] = useState([]);
+  const [active, setActive] = useState(-1);
+  // Reset while rendering, as lib/use-resetting-state.js does (written out here, in the first page's code):
+  // the URL may change the search (Back, Clear Filters) and the box follows it; new suggestions start with
+  // none of them active.
+  const [seen, setSeen] = useState({ initial, suggestions });
+  if (seen.initial !== initial || seen.suggestions !== suggestions) {
+    setSeen({ initial, suggestions });
+    if (seen.initial !== initial) setText(initial);
+    if (seen.suggestions !== suggestions) setActive(-1);
+  }
   const [wanted, setWanted] = useState(false);
   const id = useId();
   const ownRef = useRef(null);
@@ -22,10 +31,6 @@ export function SearchSuggest({ initial = "", onSearch, onPick, label = "Search 
   const listId = `${id}-list`;
   const expanded = open && suggestions.length > 0;
   const optionId = (index) => `${id}-option-${index}`;
-
-  // The URL may change the search (Back, Clear Filters): follow it.
-  useEffect(() => setText(initial), [initial]);
-  useEffect(() => setActive(-1), [suggestions]);
 
   function pick(suggestion) {
     setOpen(false);

@@ -7,16 +7,17 @@ import { shippingNote, useShop } from "../../../lib/shop.js";
 
 const MATCHED_ON = { title: "Title", author: "Author", category: "Category", description: "Description" };
 const DELAY_MS = 200;
+const NONE = []; // one empty list, so onFound is not told of a new one on every render
 
 /** Suggestions for the text typed, fetched after a pause; stale replies are dropped. */
 function useSuggestions(text, enabled) {
   const [suggestions, setSuggestions] = useState([]);
+  const query = text.trim();
+  const wanted = enabled && query.length >= 2;
+  // Too short a text (or a closed box) shows none, and forgets the last ones.
+  if (!wanted && suggestions.length > 0) setSuggestions([]);
   useEffect(() => {
-    const query = text.trim();
-    if (!enabled || query.length < 2) {
-      setSuggestions([]);
-      return undefined;
-    }
+    if (!wanted) return undefined;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       suggestBooks(query, { signal: controller.signal }).then(
@@ -29,8 +30,8 @@ function useSuggestions(text, enabled) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text, enabled]);
-  return suggestions;
+  }, [query, wanted]);
+  return wanted ? suggestions : NONE;
 }
 
 /**

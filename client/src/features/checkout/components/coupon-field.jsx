@@ -1,5 +1,6 @@
 // The coupon box of the checkout summary: Apply asks the server's quote with the code; Remove drops it.
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
+import { useResettingState } from "../../../lib/use-resetting-state.js";
 
 /**
  * `code` is the code being tried or applied ("" for none); `verdict` is the quote's coupon answer for it
@@ -7,8 +8,7 @@ import { useEffect, useId, useState } from "react";
  */
 export function CouponField({ code, verdict, busy, onApply, onRemove }) {
   const id = useId();
-  const [text, setText] = useState(code);
-  useEffect(() => setText(code), [code]);
+  const [text, setText] = useResettingState(code);
   const applied = Boolean(code) && verdict?.applied && verdict.code?.toUpperCase() === code.toUpperCase();
   const refused = Boolean(code) && verdict && !verdict.applied ? verdict.reason || "This coupon cannot be used." : "";
   const messageId = `${id}-message`;

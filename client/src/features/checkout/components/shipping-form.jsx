@@ -1,10 +1,9 @@
 // Checkout step 1: where the books go (product §5.2 shipping address; India only).
 import { Field } from "../../../components/ui/field.jsx";
 import { useShop } from "../../../lib/shop.js";
+import { AddressTypeField, NameFields, PinField, StateField, StreetFields } from "../../../components/ui/address-fields.jsx";
 import { estimateText } from "../../../lib/pin.js";
 import { CityField } from "./city-field.jsx";
-
-const ADDRESS_TYPES = [["home", "Home"], ["work", "Work"], ["other", "Other"]];
 
 /** What the shop says about the PIN typed: the delivery dates, or why it cannot promise them. */
 function deliveryNote(delivery) {
@@ -52,14 +51,7 @@ export function ShippingForm({ address, errors, onChange, delivery = { status: "
           appear on your order page once you have paid online.
         </p>
       )}
-      <div className="form__row">
-        <Field label="First Name" error={errors.firstName} required>
-          <input name="firstName" autoComplete="given-name" value={address.firstName} onChange={change} />
-        </Field>
-        <Field label="Last Name" error={errors.lastName} required>
-          <input name="lastName" autoComplete="family-name" value={address.lastName} onChange={change} />
-        </Field>
-      </div>
+      <NameFields values={address} errors={errors} change={change} />
       <div className="form__row">
         <Field label="Email" error={errors.email} required>
           <input name="email" type="email" autoComplete="email" value={address.email} onChange={change} />
@@ -68,14 +60,7 @@ export function ShippingForm({ address, errors, onChange, delivery = { status: "
           <input name="phone" type="tel" autoComplete="tel" inputMode="tel" value={address.phone} onChange={change} />
         </Field>
       </div>
-      {!digitalOnly && (<>
-      <Field label="Address" error={errors.address} hint="House number, street, area" required>
-        <textarea name="address" rows="2" autoComplete="street-address" value={address.address} onChange={change} />
-      </Field>
-      <Field label="Landmark (optional)" error={errors.landmark}>
-        <input name="landmark" value={address.landmark} onChange={change} />
-      </Field>
-      </>)}
+      {!digitalOnly && <StreetFields values={address} errors={errors} change={change} />}
       <Field label="GSTIN (optional)" error={errors.buyerGstin} hint="For a business: printed on your bill of supply">
         <input name="buyerGstin" autoComplete="off" maxLength={20} value={address.buyerGstin ?? ""} onChange={change} />
       </Field>
@@ -83,15 +68,7 @@ export function ShippingForm({ address, errors, onChange, delivery = { status: "
       <div className="form__row">
         <CityField value={address.city} error={errors.city} onChange={(city) => onChange({ ...address, city })}
           pinCity={delivery.status === "success" ? delivery.data.city ?? "" : ""} />
-        <Field label="State" error={errors.state} required>
-          <select name="state" autoComplete="address-level1" value={address.state} onChange={change}>
-            <option value="">Select a state</option>
-            {/* The server's list (GET /api/shop): exactly the names an order may carry. */}
-            {(shop?.states ?? []).map((state) => <option key={state} value={state}>{state}</option>)}
-            {/* A state typed before the list came (or filled from the PIN) stays selected. */}
-            {!shop && address.state && <option value={address.state}>{address.state}</option>}
-          </select>
-        </Field>
+        <StateField value={address.state} error={errors.state} change={change} />
       </div>
       {stateCheck && (
         <StateCheck mismatch={stateCheck.mismatch} state={address.state} confirmed={stateCheck.confirmed}
@@ -99,26 +76,15 @@ export function ShippingForm({ address, errors, onChange, delivery = { status: "
       )}
       <div className="form__row">
         <div className="checkout-form__pin">
-          <Field label="PIN Code" error={errors.zipCode} hint="6 digits" required>
-            <input name="zipCode" autoComplete="postal-code" inputMode="numeric" maxLength={7} pattern={shop?.pinPattern}
-              value={address.zipCode}
-              onChange={(event) => onChange({ ...address, zipCode: event.target.value.replace(/\D/g, "").slice(0, 6) })} />
-          </Field>
+          <PinField value={address.zipCode} error={errors.zipCode} maxLength={7} pattern={shop?.pinPattern}
+            onChange={(zipCode) => onChange({ ...address, zipCode })} />
           <p className="checkout-form__delivery" role="status">{note}</p>
         </div>
         <Field label="Country">
           <input name="country" value="India" readOnly />
         </Field>
       </div>
-      <fieldset className="choice-group">
-        <legend>Address Type</legend>
-        {ADDRESS_TYPES.map(([value, label]) => (
-          <label key={value} className="choice">
-            <input type="radio" name="addressType" value={value} checked={address.addressType === value} onChange={change} />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <AddressTypeField value={address.addressType} change={change} />
       </>)}
     </fieldset>
   );

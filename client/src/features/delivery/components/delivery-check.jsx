@@ -1,6 +1,6 @@
 // "Deliver to [PIN] Check" on a book's page: the shop's answer for that PIN (dates, cash on delivery),
 // and the PIN kept for the next book and the checkout (in this browser, and on a signed-in shopper's account).
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { getDelivery } from "../api.js";
 import { estimateText, normalisePin, rememberPin, savedPin } from "../../../lib/pin.js";
 
@@ -18,9 +18,11 @@ export function DeliveryCheck({ user, updateProfile }) {
   const accountPin = user?.deliveryPin;
 
   // The account's PIN arrives with the profile read on start: it wins until the shopper checks one.
-  useEffect(() => {
+  const [seenPin, setSeenPin] = useState(undefined);
+  if (seenPin !== accountPin) {
+    setSeenPin(accountPin);
     if (accountPin && answer.status === "idle") setText(accountPin);
-  }, [accountPin]); // eslint-disable-line react-hooks/exhaustive-deps
+  }
 
   async function check(event) {
     event.preventDefault();

@@ -121,18 +121,17 @@ export function BookReviews({ bookId, isSignedIn }) {
   const [state, setState] = useState({ status: "loading", reviews: [], page: 1, totalPages: 1 });
   const [version, setVersion] = useState(0);
 
-  const load = useCallback(async (page, signal) => {
-    try {
-      const reply = await getReviews(bookId, { page, limit: PAGE_SIZE, signal });
-      setState((current) => ({
-        status: "success", rating: reply.rating, ratingCount: reply.ratingCount, page,
-        totalPages: reply.pagination.totalPages,
-        reviews: page === 1 ? reply.reviews : [...current.reviews, ...reply.reviews],
-      }));
-    } catch (error) {
+  // The state is set when the page's answer comes, never while the request starts.
+  const load = useCallback((page, signal) => getReviews(bookId, { page, limit: PAGE_SIZE, signal }).then(
+    (reply) => setState((current) => ({
+      status: "success", rating: reply.rating, ratingCount: reply.ratingCount, page,
+      totalPages: reply.pagination.totalPages,
+      reviews: page === 1 ? reply.reviews : [...current.reviews, ...reply.reviews],
+    })),
+    (error) => {
       if (error.name !== "AbortError") setState((current) => ({ ...current, status: "error" }));
-    }
-  }, [bookId]);
+    },
+  ), [bookId]);
 
   useEffect(() => {
     const controller = new AbortController();
