@@ -347,7 +347,7 @@ def test_side_menu_collapses_on_a_phone(page_factory, server, admin):
     phone.keyboard.press("Enter")
     expect(toggle).to_have_attribute("aria-expanded", "true")
     expect(menu).to_be_visible()
-    expect(menu.get_by_role("link")).to_have_text(["Dashboard", "Manage Books", "Manage Orders", "Contact Messages",
+    expect(menu.get_by_role("link")).to_have_text(["Dashboard", "Manage Books", "Manage Orders", "Returns", "Contact Messages",
                                                     "Coupons", "Kits", "Reviews", "Shipping & payments", "Newsletter", "Audit log",
                                                     "Back to Store"])
     expect(menu.get_by_role("button", name="Logout")).to_be_visible()

@@ -7,9 +7,8 @@ import { listReturns, returnPhoto, updateReturn } from "../../../features/admin/
 import { formatCount, formatDate } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
 import { Modal } from "../../../features/admin/components/modal.jsx";
-import { AdminTable } from "../../../features/admin/components/admin-list.jsx";
+import { AdminTable, FilterSelect, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
-import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 import { reasonLabel, returnStatusLabel } from "../../../features/returns/labels.js";
 
 const STATUSES = ["requested", "approved", "received", "refund_pending", "refunded", "rejected"];
@@ -146,7 +145,8 @@ function ReturnDetail({ item, onClose, onSaved }) {
 }
 
 export function ManageReturns() {
-  const { page, filters: { status }, update } = useListParams({ status: STATUSES });
+  const listParams = useListParams({ status: STATUSES });
+  const { page, filters: { status } } = listParams;
   const [open, setOpen] = useState(null);
   const [notice, setNotice] = useState(null);
   const returns = useRequest(useCallback(({ signal }) => listReturns({ page, status, signal }), [page, status]));
@@ -180,25 +180,19 @@ export function ManageReturns() {
           <h1>Returns</h1>
           {list && <p className="adm-page-head__lead">{formatCount(total)} return{total === 1 ? "" : "s"}{status && ` ${returnStatusLabel(status).toLowerCase()}`}</p>}
         </div>
-        <div className="adm-field adm-field--inline">
-          <label htmlFor="return-status-filter">Status</label>
-          <select id="return-status-filter" value={status} onChange={(event) => update({ status: event.target.value, page: 1 })}>
-            <option value="">All</option>
-            {STATUSES.map((value) => <option key={value} value={value}>{returnStatusLabel(value)}</option>)}
-          </select>
-        </div>
+        <FilterSelect list={listParams} name="status" id="return-status-filter" label="Status" inline
+          options={STATUSES.map((value) => [value, returnStatusLabel(value)])} />
       </header>
 
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
-      {returns.status === "error" && <AdminLoadError title="Failed to fetch returns" error={returns.error} retry={returns.retry} />}
-      {returns.status === "loading" && !list && <AdminLoading label="Loading returns…" />}
-      {list && (
-        <AdminTable label="Returns" columns={columns} rows={list.returns} busy={returns.status === "loading"}
-          rowProps={(item) => ({ "data-return-id": item._id })}
-          empty={{ title: "No returns", text: status ? "No return has this status." : "Shoppers' return requests appear here." }}
-          page={list.pagination?.page ?? page} totalPages={list.pagination?.totalPages} pagerLabel="Return pages"
-          onPage={(next) => update({ page: next })} />
-      )}
+      <ListRequest request={returns} errorTitle="Failed to fetch returns" loadingLabel="Loading returns…">
+        {(data) => (
+          <AdminTable label="Returns" columns={columns} rows={data.returns} busy={returns.status === "loading"}
+            rowProps={(item) => ({ "data-return-id": item._id })}
+            empty={{ title: "No returns", text: status ? "No return has this status." : "Shoppers' return requests appear here." }}
+            list={listParams} pages={data.pagination} pagerLabel="Return pages" />
+        )}
+      </ListRequest>
       {open && <ReturnDetail key={`${open._id}-${open.status}`} item={open} onClose={() => setOpen(null)} onSaved={saved} />}
     </>
   );
