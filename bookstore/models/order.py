@@ -113,6 +113,11 @@ class Order(TimestampMixin, db.Model):
         return bool(self.bill_number) or self.payment_status == "paid" or self.status == "delivered"
 
     @property
+    def sent_shipments(self) -> list:
+        """The parcels handed to a courier: not those Shiprocket is booking or failed to book (product §7.8)."""
+        return [shipment for shipment in self.shipments if shipment.status not in ("booking", "booking_failed")]
+
+    @property
     def promised(self) -> "DeliveryDates | None":
         """The promised delivery dates, or None."""
         if self.promised_from is None:

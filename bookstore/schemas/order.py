@@ -198,7 +198,8 @@ class OrderSchema(Schema):
         metadata={"description": "{from, to}: the delivery dates promised at placement (ISO dates), or null"})
     cancelledAt = UtcDateTime(attribute="cancelled_at", allow_none=True)
     # Parcels with courier, AWB, tracking link, lines and tracking events (product §7.8).
-    shipments = fields.List(fields.Nested(ShipmentSchema))
+    # The shopper sees the parcels with a courier; one being booked or failed to book is the shop's business.
+    shipments = fields.List(fields.Nested(ShipmentSchema), attribute="sent_shipments")
     buyerGstin = fields.String(attribute="buyer_gstin", allow_none=True)
     billNumber = fields.String(attribute="bill_number", allow_none=True, metadata={
         "description": "the bill of supply's serial number, once the order is paid or delivered"})
@@ -321,3 +322,9 @@ class AdminOrderReplySchema(Schema):
     success = fields.Constant(True)
     message = fields.String()
     order = fields.Nested(AdminOrderSchema)
+
+
+class ShipReplySchema(AdminOrderReplySchema):
+    """The Ship and retry calls: the order and the parcel (`booking` while Shiprocket books it)."""
+
+    shipment = fields.Nested(AdminShipmentSchema)

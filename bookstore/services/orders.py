@@ -142,7 +142,7 @@ def cancel_by_customer(public_id: str, user: User | None, token: str | None = No
     order = for_link_or_viewer(public_id, token, user)
     if not token and order.user_id != user.id:
         raise Forbidden("Only the shopper who placed the order can cancel it here.")
-    if order.shipments:
+    if _has_parcels(order):
         raise Conflict("Part of this order has already shipped, so it can no longer be cancelled.")
     if not order.can_be_cancelled_by_customer(utcnow()):
         raise Conflict("This order can no longer be cancelled. Orders can be cancelled within 1 hour "
@@ -150,6 +150,11 @@ def cancel_by_customer(public_id: str, user: User | None, token: str | None = No
     _cancel(order, "customer", "Cancelled by the shopper")
     db.session.commit()
     return _reload(order)
+
+
+def _has_parcels(order: Order) -> bool:
+    """A parcel is with a courier or being booked (one whose booking failed holds nothing back)."""
+    return any(shipment.status != "booking_failed" for shipment in order.shipments)
 
 
 def _check_move(order: Order, new_status: str, note: str) -> None:
@@ -166,7 +171,7 @@ def _check_move(order: Order, new_status: str, note: str) -> None:
             raise Conflict("A delivered order cannot be cancelled. Use a return instead.")
         if order.status not in CANCELLABLE:
             raise Conflict(f"A {order.status} order cannot be cancelled: it has left the shop.")
-        if order.shipments:
+        if _has_parcels(order):
             raise Conflict("Part of this order has already shipped, so it cannot be cancelled.")
         return
     if order.payment_method == "online" and order.payment_status != "paid" and new_status in NEEDS_PAYMENT:
