@@ -100,12 +100,14 @@ class Order(TimestampMixin, db.Model):
     bill_number: Mapped[str | None] = mapped_column(String(16), unique=True)
     billed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
+    # Loaded by each read as it needs them (services/orders.py: FULL_ORDER for one order, summaries for lists),
+    # never by the model: a list of orders reads none of them.
     lines: Mapped[list["OrderLine"]] = relationship(
-        back_populates="order", cascade="all, delete-orphan", order_by="OrderLine.id", lazy="selectin")
+        back_populates="order", cascade="all, delete-orphan", order_by="OrderLine.id")
     history: Mapped[list["OrderStatusChange"]] = relationship(
-        back_populates="order", cascade="all, delete-orphan", order_by="OrderStatusChange.id", lazy="selectin")
+        back_populates="order", cascade="all, delete-orphan", order_by="OrderStatusChange.id")
     shipments: Mapped[list["Shipment"]] = relationship(  # noqa: F821  (models/shipment.py)
-        back_populates="order", cascade="all, delete-orphan", order_by="Shipment.id", lazy="selectin")
+        back_populates="order", cascade="all, delete-orphan", order_by="Shipment.id")
 
     @property
     def bill_owed(self) -> bool:
@@ -160,7 +162,7 @@ class OrderLine(db.Model):
     order: Mapped[Order] = relationship(back_populates="lines")
     # A kit line's books as the kit held them when it was sold: what the order took and gives back.
     kit_books: Mapped[list["OrderLineBook"]] = relationship(
-        back_populates="line", cascade="all, delete-orphan", order_by="OrderLineBook.book_id", lazy="selectin")
+        back_populates="line", cascade="all, delete-orphan", order_by="OrderLineBook.book_id")
 
     @property
     def line_total_paise(self) -> int:

@@ -79,10 +79,10 @@ class Shipment(db.Model):
 
     order: Mapped[Order] = relationship(back_populates="shipments")
     lines: Mapped[list["ShipmentLine"]] = relationship(
-        back_populates="shipment", cascade="all, delete-orphan", order_by="ShipmentLine.id", lazy="selectin")
+        back_populates="shipment", cascade="all, delete-orphan", order_by="ShipmentLine.id")
     events: Mapped[list["ShipmentEvent"]] = relationship(
         back_populates="shipment", cascade="all, delete-orphan",
-        order_by="(ShipmentEvent.at, ShipmentEvent.id)", lazy="selectin")
+        order_by="(ShipmentEvent.at, ShipmentEvent.id)")
 
 
 class ShipmentLine(db.Model):

@@ -285,9 +285,30 @@ class OrderReplySchema(Schema):
     order = fields.Nested(OrderSchema)
 
 
+class OrderSummarySchema(Schema):
+    """An order in My Orders (as BookCardSchema is a book in a grid): what the list shows, from the order's
+    row and services/orders.summaries; the order itself (GET /api/orders/{id}) has the lines, history and
+    parcels."""
+
+    _id = fields.String(attribute="public_id")
+    orderNumber = fields.String(attribute="order_number")
+    status = fields.String()
+    paymentStatus = fields.String(attribute="payment_status")
+    paymentMethod = fields.String(attribute="payment_method")
+    isPaid = fields.Function(lambda order: order.payment_status == "paid")
+    itemCount = fields.Integer(attribute="item_count")
+    totalPrice = Rupees(attribute="total_paise")
+    promisedDelivery = OrderSchema._declared_fields["promisedDelivery"]
+    billNumber = fields.String(attribute="bill_number", allow_none=True)
+    billDue = fields.Boolean(attribute="bill_owed")
+    billUrl = OrderSchema._declared_fields["billUrl"]
+    link = OrderSchema._declared_fields["link"]
+    createdAt = UtcDateTime(attribute="created_at")
+
+
 class OrderListReplySchema(Schema):
     success = fields.Constant(True)
-    orders = fields.List(fields.Nested(OrderSchema))
+    orders = fields.List(fields.Nested(OrderSummarySchema))
     totalOrders = fields.Integer()
     totalPages = fields.Integer()
     pagination = fields.Nested(PaginationSchema)
@@ -312,9 +333,30 @@ class AdminOrderSchema(OrderSchema):
     shipments = fields.List(fields.Nested(AdminShipmentSchema))
 
 
+class AdminOrderSummarySchema(Schema):
+    """An order in the admin's orders list and the dashboard's newest orders: the columns they show and what
+    the status menu needs (whether a parcel went: such an order cannot be cancelled)."""
+
+    _id = fields.String(attribute="public_id")
+    orderNumber = fields.String(attribute="order_number")
+    status = fields.String()
+    paymentStatus = fields.String(attribute="payment_status")
+    paymentMethod = fields.String(attribute="payment_method")
+    isPaid = fields.Function(lambda order: order.payment_status == "paid")
+    itemCount = fields.Integer(attribute="item_count")
+    totalPrice = Rupees(attribute="total_paise")
+    totalAmount = Rupees(attribute="total_paise", dump_only=True)
+    user = AdminOrderSchema._declared_fields["user"]
+    shippingAddress = OrderSchema._declared_fields["shippingAddress"]
+    hasParcels = fields.Boolean(attribute="has_parcels", metadata={
+        "description": "a parcel was sent or is being booked (the order can no longer be cancelled)"})
+    billNumber = fields.String(attribute="bill_number", allow_none=True)
+    createdAt = UtcDateTime(attribute="created_at")
+
+
 class AdminOrderListReplySchema(Schema):
     success = fields.Constant(True)
-    orders = fields.List(fields.Nested(AdminOrderSchema))
+    orders = fields.List(fields.Nested(AdminOrderSummarySchema))
     pagination = fields.Nested(AdminPaginationSchema)
 
 

@@ -59,8 +59,7 @@ def _lock(public_id: str) -> Order:
     """The order, its row locked on PostgreSQL so two Ship clicks cannot send the same line twice. :raise NotFound:"""
     order = orders.find(public_id)
     db.session.execute(select(Order.id).where(Order.id == order.id).with_for_update())
-    db.session.refresh(order)
-    return order
+    return orders.reload(order)
 
 
 def _check_shippable(order: Order) -> None:
@@ -588,9 +587,7 @@ def record_webhook(payload: dict) -> str:
 
 
 def _reload(order: Order) -> Order:
-    db.session.expire(order)
-    db.session.refresh(order)
-    return order
+    return orders.reload(order)
 
 
 # ---- couriers ------------------------------------------------------------------------------------------

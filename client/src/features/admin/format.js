@@ -74,7 +74,8 @@ export function allowedOrderStatuses(order, { withReason = false } = {}) {
   return ORDER_STATUSES.filter((status) => {
     // Returned comes from the parcels (a returned parcel received back), never from this list.
     if (status === order.status || status === "returned") return false;
-    if (status === "cancelled" && sentOrBooking(order).length) return false;
+    // List rows carry hasParcels; the whole order (its dialog) carries the parcels themselves.
+    if (status === "cancelled" && (order.hasParcels ?? sentOrBooking(order).length > 0)) return false;
     if (status === "cancelled") return ["pending", "processing"].includes(order.status);
     if (unpaidOnline) return false;
     return withReason || !needsReason(order, status);
