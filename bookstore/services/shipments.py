@@ -151,6 +151,7 @@ def _follow_sent_parcel(order: Order, shipment: Shipment, booking: Booking, by: 
     elif not everything_sent and order.status == "pending":
         orders.move(order, "processing", by, f"Part of the order shipped: {booking.courier}, AWB {booking.awb}"[:300])
     db.session.flush()
+    shipment.shipped_at = utcnow()  # after the history's move, so the timeline reads packed, then shipped
     db.session.add(shipment)
     try:
         db.session.flush()
