@@ -78,7 +78,9 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "SHIPROCKET_WEBHOOK_TOKEN": ("", "the token Shiprocket sends as x-api-key to /api/shipments/tracking-webhook; "
                                      "without it the webhook refuses"),
     "SHIPROCKET_TRACKING_URL": ("https://shiprocket.co/tracking/{awb}", "tracking page of a Shiprocket shipment"),
-    "SHIPROCKET_TIMEOUT_SECONDS": ("10", "how long each Shiprocket call may take (the admin's Ship waits for them)"),
+    "SHIPROCKET_TIMEOUT_SECONDS": ("10", "how long each Shiprocket call may take (the booking job's calls)"),
+    "SHIPROCKET_BOOKING_ATTEMPTS": ("5", "how many times the booking job tries Shiprocket before the parcel is "
+                                         "booking_failed (30 s, 1, 2, 4 minutes apart)"),
     "PAYMENT_WINDOW_MINUTES": ("30", "unpaid online orders are cancelled and their stock released after this"),
     "RETURN_WINDOW_DAYS": ("7", "days after delivery a shopper may ask to return a damaged, defective, wrong or "
                                 "missing book (the returns page states 7)"),
@@ -256,6 +258,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         SHIPROCKET_WEBHOOK_TOKEN=_env("SHIPROCKET_WEBHOOK_TOKEN", overrides),
         SHIPROCKET_TRACKING_URL=_env("SHIPROCKET_TRACKING_URL", overrides),
         SHIPROCKET_TIMEOUT_SECONDS=float(_env("SHIPROCKET_TIMEOUT_SECONDS", overrides)),
+        SHIPROCKET_BOOKING_ATTEMPTS=max(1, int(_env("SHIPROCKET_BOOKING_ATTEMPTS", overrides))),
         PAYMENT_WINDOW_MINUTES=int(_env("PAYMENT_WINDOW_MINUTES", overrides)),
         ORDER_LINK_DAYS=int(_env("ORDER_LINK_DAYS", overrides)),
         DOWNLOAD_DAYS=int(_env("DOWNLOAD_DAYS", overrides)),

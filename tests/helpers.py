@@ -1,12 +1,36 @@
 """Helpers shared by several test files: rows read back as stored now, rows changed behind the API's
 back, the error envelope, e-mails received, and account links (test data is built in tests/factories.py)."""
 import re
+from contextlib import contextmanager
 from datetime import timedelta
 
-from sqlalchemy import update
+from sqlalchemy import event, update
 
 from bookstore.extensions import db
 from bookstore.models import AccountToken, Book, Order, OutboxMail, User, utcnow
+
+# --- statements ----------------------------------------------------------------------------------
+
+
+@contextmanager
+def recorded_statements():
+    """The SQL statements run on the app's engine inside the block, as a list filled as they run."""
+    seen: list[str] = []
+
+    def record(_connection, _cursor, statement, *_args):
+        seen.append(statement)
+
+    event.listen(db.engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        event.remove(db.engine, "before_cursor_execute", record)
+
+
+def writes(statements: list[str]) -> list[str]:
+    """The statements that change something (INSERT, UPDATE, DELETE)."""
+    return [s for s in statements if s.lstrip().split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE")]
+
 
 # --- rows as stored now ---------------------------------------------------------------------------
 

@@ -59,22 +59,26 @@ def test_orders_delivered_at_once_get_consecutive_numbers(server, app, factories
     assert db.session.get(BillCounter, year).last_number == 12
 
 
-def test_many_downloads_of_an_unnumbered_bill_give_it_one_number(server, app, factories):
-    """A delivered order without a number yet (delivered before bills existed), its bill asked for 10 times at
-    once: every answer is the PDF, the order has one number and the counter moved once."""
+def test_many_downloads_at_once_change_nothing(server, app, factories):
+    """A bill asked for 10 times at once: every answer is the same PDF and nothing moves (the download only
+    reads); an order without a number (migration 0024 numbers those paid before bills existed) is 404 every
+    time and is never numbered by a download."""
     book = factories.book(title="Lazy Numbering", price_paise=30000, stock=5)
-    bodies = [order_body([(book, 1)], 1)]
+    bodies = [order_body([(book, 1)], 1), order_body([(book, 1)], 2)]
     headers = admin_headers(server, factories)
-    [order_id] = place_shipped(server, bodies)
-    db.session.execute(update(Order).where(Order.public_id == order_id).values(status="delivered",
-                                                                              payment_status="paid"))
+    billed, unnumbered = place_shipped(server, bodies)
+    delivered = burst(server, [("PUT", f"/api/admin/orders/{billed}/status", {"status": "delivered"}, headers)])
+    assert assert_no_failures(delivered, server) == {200: 1}
+    db.session.execute(update(Order).where(Order.public_id == unnumbered).values(status="delivered",
+                                                                                payment_status="paid"))
     db.session.commit()
     db.session.remove()
 
-    results = burst(server, [("GET", f"/api/orders/{order_id}/bill", None, headers)] * 10)
+    results = burst(server, [("GET", f"/api/orders/{billed}/bill", None, headers)] * 10
+                    + [("GET", f"/api/orders/{unnumbered}/bill", None, headers)] * 5)
 
     statuses = assert_no_failures(results, server)
-    assert statuses == {200: 10}, statuses
-    number = stored_numbers()[order_id]
-    assert number and number.endswith("/000001")
+    assert statuses == {200: 10, 404: 5}, statuses
+    numbers = stored_numbers()
+    assert numbers[billed].endswith("/000001") and numbers[unnumbered] is None
     assert [counter.last_number for counter in db.session.scalars(select(BillCounter))] == [1]

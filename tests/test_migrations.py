@@ -135,3 +135,55 @@ def test_the_contact_address_becomes_the_shop_address(fresh_app, saved, address)
     rows = dict(db.session.execute(sa.select(settings.c.key, settings.c.value)).all())
     assert rows.get("contact_address") == (address if "seller_address" in rows else None)
     db.session.commit()
+
+
+def test_orders_paid_before_bills_existed_are_numbered_by_the_migration(fresh_app):
+    """Migration 0024 numbers every paid or delivered order without a bill number in the order its bill became
+    due (the earlier of payment and delivery), per financial year in India time, continuing each year's
+    counter; unpaid orders and numbered ones are left alone, and billed_at is the moment it became due."""
+    from datetime import datetime, timedelta, timezone
+
+    from sqlalchemy import insert
+
+    from bookstore.models import Order, OrderStatusChange
+    def ist(*parts):  # stored in UTC, as the shop stores every time (SQLite keeps no offset)
+        return datetime(*parts, tzinfo=timezone(timedelta(hours=5, minutes=30))).astimezone(timezone.utc)
+    upgrade(revision="0020_bill")
+
+    def order(key, **values):
+        row = {"public_id": f"order-{key}", "order_number": f"BK-2026-{key:0>6}", "payment_method": "cod",
+               "items_paise": 10000, "shipping_paise": 4000, "total_paise": 14000, "email": "a@example.in",
+               "first_name": "Asha", "last_name": "Rao", "phone": "9876543210", "address": "1 MG Road",
+               "city": "Pune", "state": "Maharashtra", "zip_code": "411001", **values}
+        return db.session.execute(insert(Order).values(**row).returning(Order.id)).scalar_one()
+
+    may = order("MAYPAY", payment_method="online", payment_status="paid", status="processing",
+                paid_at=ist(2026, 5, 10, 9, 0))
+    april = order("APRPAY", payment_method="online", payment_status="paid", status="shipped",
+                  paid_at=ist(2026, 4, 1, 0, 30))
+    march = order("MARDEL", status="delivered", payment_status="pending")
+    db.session.execute(insert(OrderStatusChange).values(order_id=march, status="delivered", by="system",
+                                                        at=ist(2026, 3, 31, 20, 0)))
+    order("UNPAID", status="pending", payment_status="pending")
+    order("BILLED", payment_status="paid", status="delivered", bill_number="BS/2627/000003",
+          billed_at=ist(2026, 4, 20), paid_at=ist(2026, 4, 20))
+    db.session.execute(text("INSERT INTO bill_counters (financial_year, last_number) VALUES ('2026-27', 3)"))
+    db.session.commit()
+
+    upgrade()
+
+    numbers = dict(db.session.execute(text("SELECT order_number, bill_number FROM orders")).all())
+    assert numbers == {"BK-2026-MAYPAY": "BS/2627/000005", "BK-2026-APRPAY": "BS/2627/000004",
+                       "BK-2026-MARDEL": "BS/2526/000001", "BK-2026-UNPAID": None, "BK-2026-BILLED": "BS/2627/000003"}
+    assert dict(db.session.execute(text("SELECT financial_year, last_number FROM bill_counters")).all()) == {
+        "2026-27": 5, "2025-26": 1}
+    billed = db.session.scalar(select_billed_at(may))
+    assert billed.replace(tzinfo=billed.tzinfo or timezone.utc) == ist(2026, 5, 10, 9, 0)
+    assert april and march
+
+
+def select_billed_at(order_id: int):
+    from sqlalchemy import select
+
+    from bookstore.models import Order
+    return select(Order.billed_at).where(Order.id == order_id)

@@ -97,3 +97,25 @@ def sweep_book_alerts() -> int:
     for book_id in ids:
         huey.enqueue(send_book_alerts.s(book_id))
     return len(ids)
+
+
+@task()
+def book_shipment(shipment_id: int) -> str:
+    """Book a parcel with Shiprocket (product §7.8). A failure is tried again with a longer wait each time
+    (30 s, 1, 2, 4 minutes...); after SHIPROCKET_BOOKING_ATTEMPTS tries the parcel is `booking_failed` and its
+    lines are free. Each try names the same Shiprocket order, and only a parcel still `booking` is booked."""
+    from bookstore.services import shipments
+    outcome, delay = shipments.book_parcel(shipment_id)
+    if delay is not None:
+        raise RetryTask(delay=delay)
+    return outcome
+
+
+@periodic(crontab(minute="*/5"))
+def sweep_bookings() -> int:
+    """Every five minutes: enqueue parcels still booking whose next try is overdue (a lost job or consumer)."""
+    from bookstore.services import shipments
+    ids = shipments.pending_booking_ids()
+    for shipment_id in ids:
+        huey.enqueue(book_shipment.s(shipment_id))
+    return len(ids)

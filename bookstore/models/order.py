@@ -102,12 +102,14 @@ class Order(TimestampMixin, db.Model):
     # Until when the digital lines may be downloaded (DOWNLOAD_DAYS after payment); None before payment.
     downloads_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
+    # Loaded by each read as it needs them (services/orders.py: FULL_ORDER for one order, summaries for lists),
+    # never by the model: a list of orders reads none of them.
     lines: Mapped[list["OrderLine"]] = relationship(
-        back_populates="order", cascade="all, delete-orphan", order_by="OrderLine.id", lazy="selectin")
+        back_populates="order", cascade="all, delete-orphan", order_by="OrderLine.id")
     history: Mapped[list["OrderStatusChange"]] = relationship(
-        back_populates="order", cascade="all, delete-orphan", order_by="OrderStatusChange.id", lazy="selectin")
+        back_populates="order", cascade="all, delete-orphan", order_by="OrderStatusChange.id")
     shipments: Mapped[list["Shipment"]] = relationship(  # noqa: F821  (models/shipment.py)
-        back_populates="order", cascade="all, delete-orphan", order_by="Shipment.id", lazy="selectin")
+        back_populates="order", cascade="all, delete-orphan", order_by="Shipment.id")
 
     @property
     def digital_only(self) -> bool:
@@ -122,6 +124,11 @@ class Order(TimestampMixin, db.Model):
     def bill_owed(self) -> bool:
         """A bill of supply exists or is owed: the order is paid (online, or cash collected) or delivered."""
         return bool(self.bill_number) or self.payment_status == "paid" or self.status == "delivered"
+
+    @property
+    def sent_shipments(self) -> list:
+        """The parcels handed to a courier: not those Shiprocket is booking or failed to book (product §7.8)."""
+        return [shipment for shipment in self.shipments if shipment.status not in ("booking", "booking_failed")]
 
     @property
     def promised(self) -> "DeliveryDates | None":
@@ -169,7 +176,7 @@ class OrderLine(db.Model):
     order: Mapped[Order] = relationship(back_populates="lines")
     # A kit line's books as the kit held them when it was sold: what the order took and gives back.
     kit_books: Mapped[list["OrderLineBook"]] = relationship(
-        back_populates="line", cascade="all, delete-orphan", order_by="OrderLineBook.book_id", lazy="selectin")
+        back_populates="line", cascade="all, delete-orphan", order_by="OrderLineBook.book_id")
 
     @property
     def line_total_paise(self) -> int:

@@ -58,7 +58,7 @@ class ReturnRequest(db.Model):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
     refunded_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
-    order: Mapped[Order] = relationship(backref=backref("returns", order_by="ReturnRequest.id", lazy="selectin",
+    order: Mapped[Order] = relationship(backref=backref("returns", order_by="ReturnRequest.id",
                                                         cascade="all, delete-orphan"))
     lines: Mapped[list["ReturnLine"]] = relationship(
         back_populates="request", cascade="all, delete-orphan", order_by="ReturnLine.id", lazy="selectin")

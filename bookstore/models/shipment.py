@@ -12,7 +12,10 @@ from bookstore.models.order import Order, OrderLine, _in
 # What a parcel goes through; `rto` is "returned to origin" (refused or undeliverable, on its way back).
 SHIPMENT_EVENTS = ("picked_up", "in_transit", "out_for_delivery", "delivered", "failed_attempt", "rto")
 # A shipment's own state: its last event, or `shipped` before any, `received` once an RTO parcel is back.
-SHIPMENT_STATUSES = ("shipped", *SHIPMENT_EVENTS, "received")
+# Before that, a parcel booked through Shiprocket is `booking` (the job is at work; its lines are reserved)
+# and `booking_failed` when the job gave up (its lines are free again; the admin retries or ships by hand).
+BOOKING_STATUSES = ("booking", "booking_failed")
+SHIPMENT_STATUSES = (*BOOKING_STATUSES, "shipped", *SHIPMENT_EVENTS, "received")
 AGGREGATORS = ("manual", "shiprocket")
 # The couriers migration 0017 seeds: name and public tracking page ({awb} is the AWB).
 DEFAULT_COURIERS = (
@@ -53,7 +56,8 @@ class Shipment(db.Model):
     order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"))
     # The courier's name as it was when shipped (the list may change later).
     courier: Mapped[str] = mapped_column(String(60))
-    awb: Mapped[str] = mapped_column(String(40))
+    # None while Shiprocket is booking the parcel (it assigns the AWB).
+    awb: Mapped[str | None] = mapped_column(String(40))
     tracking_url: Mapped[str] = mapped_column(String(500), default="")
     packages: Mapped[int] = mapped_column(default=1)
     aggregator: Mapped[str] = mapped_column(String(20), default="manual")
@@ -63,6 +67,10 @@ class Shipment(db.Model):
     label_url: Mapped[str] = mapped_column(String(500), default="", server_default="")
     pickup_token: Mapped[str] = mapped_column(String(60), default="", server_default="")
     status: Mapped[str] = mapped_column(String(20), default="shipped")
+    # The booking job (product §7.8): its tries, when it tries next, and the last failure's reason.
+    booking_attempts: Mapped[int] = mapped_column(default=0, server_default="0")
+    booking_next_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    booking_error: Mapped[str] = mapped_column(String(300), default="", server_default="")
     shipped_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # 'admin:<id>'
     shipped_by: Mapped[str] = mapped_column(String(40))
@@ -71,10 +79,10 @@ class Shipment(db.Model):
 
     order: Mapped[Order] = relationship(back_populates="shipments")
     lines: Mapped[list["ShipmentLine"]] = relationship(
-        back_populates="shipment", cascade="all, delete-orphan", order_by="ShipmentLine.id", lazy="selectin")
+        back_populates="shipment", cascade="all, delete-orphan", order_by="ShipmentLine.id")
     events: Mapped[list["ShipmentEvent"]] = relationship(
         back_populates="shipment", cascade="all, delete-orphan",
-        order_by="(ShipmentEvent.at, ShipmentEvent.id)", lazy="selectin")
+        order_by="(ShipmentEvent.at, ShipmentEvent.id)")
 
 
 class ShipmentLine(db.Model):

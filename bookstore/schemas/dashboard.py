@@ -3,7 +3,7 @@ from marshmallow import Schema, fields
 
 from bookstore.schemas.book import BookCardSchema
 from bookstore.schemas.fields import Rupees
-from bookstore.schemas.order import AdminOrderSchema
+from bookstore.schemas.order import AdminOrderSummarySchema
 from bookstore.services import dashboard
 from bookstore.services.india import IST_NAME
 
@@ -40,4 +40,4 @@ class StatsReplySchema(Schema):
 
 class RecentOrdersReplySchema(Schema):
     success = fields.Constant(True)
-    orders = fields.List(fields.Nested(AdminOrderSchema))
+    orders = fields.List(fields.Nested(AdminOrderSummarySchema))

@@ -216,7 +216,8 @@ class OrderSchema(Schema):
         metadata={"description": "{from, to}: the delivery dates promised at placement (ISO dates), or null"})
     cancelledAt = UtcDateTime(attribute="cancelled_at", allow_none=True)
     # Parcels with courier, AWB, tracking link, lines and tracking events (product §7.8).
-    shipments = fields.List(fields.Nested(ShipmentSchema))
+    # The shopper sees the parcels with a courier; one being booked or failed to book is the shop's business.
+    shipments = fields.List(fields.Nested(ShipmentSchema), attribute="sent_shipments")
     buyerGstin = fields.String(attribute="buyer_gstin", allow_none=True)
     billNumber = fields.String(attribute="bill_number", allow_none=True, metadata={
         "description": "the bill of supply's serial number, once the order is paid or delivered"})
@@ -321,9 +322,30 @@ class OrderReplySchema(Schema):
     order = fields.Nested(OrderSchema)
 
 
+class OrderSummarySchema(Schema):
+    """An order in My Orders (as BookCardSchema is a book in a grid): what the list shows, from the order's
+    row and services/orders.summaries; the order itself (GET /api/orders/{id}) has the lines, history and
+    parcels."""
+
+    _id = fields.String(attribute="public_id")
+    orderNumber = fields.String(attribute="order_number")
+    status = fields.String()
+    paymentStatus = fields.String(attribute="payment_status")
+    paymentMethod = fields.String(attribute="payment_method")
+    isPaid = fields.Function(lambda order: order.payment_status == "paid")
+    itemCount = fields.Integer(attribute="item_count")
+    totalPrice = Rupees(attribute="total_paise")
+    promisedDelivery = OrderSchema._declared_fields["promisedDelivery"]
+    billNumber = fields.String(attribute="bill_number", allow_none=True)
+    billDue = fields.Boolean(attribute="bill_owed")
+    billUrl = OrderSchema._declared_fields["billUrl"]
+    link = OrderSchema._declared_fields["link"]
+    createdAt = UtcDateTime(attribute="created_at")
+
+
 class OrderListReplySchema(Schema):
     success = fields.Constant(True)
-    orders = fields.List(fields.Nested(OrderSchema))
+    orders = fields.List(fields.Nested(OrderSummarySchema))
     totalOrders = fields.Integer()
     totalPages = fields.Integer()
     pagination = fields.Nested(PaginationSchema)
@@ -348,9 +370,30 @@ class AdminOrderSchema(OrderSchema):
     shipments = fields.List(fields.Nested(AdminShipmentSchema))
 
 
+class AdminOrderSummarySchema(Schema):
+    """An order in the admin's orders list and the dashboard's newest orders: the columns they show and what
+    the status menu needs (whether a parcel went: such an order cannot be cancelled)."""
+
+    _id = fields.String(attribute="public_id")
+    orderNumber = fields.String(attribute="order_number")
+    status = fields.String()
+    paymentStatus = fields.String(attribute="payment_status")
+    paymentMethod = fields.String(attribute="payment_method")
+    isPaid = fields.Function(lambda order: order.payment_status == "paid")
+    itemCount = fields.Integer(attribute="item_count")
+    totalPrice = Rupees(attribute="total_paise")
+    totalAmount = Rupees(attribute="total_paise", dump_only=True)
+    user = AdminOrderSchema._declared_fields["user"]
+    shippingAddress = OrderSchema._declared_fields["shippingAddress"]
+    hasParcels = fields.Boolean(attribute="has_parcels", metadata={
+        "description": "a parcel was sent or is being booked (the order can no longer be cancelled)"})
+    billNumber = fields.String(attribute="bill_number", allow_none=True)
+    createdAt = UtcDateTime(attribute="created_at")
+
+
 class AdminOrderListReplySchema(Schema):
     success = fields.Constant(True)
-    orders = fields.List(fields.Nested(AdminOrderSchema))
+    orders = fields.List(fields.Nested(AdminOrderSummarySchema))
     pagination = fields.Nested(AdminPaginationSchema)
 
 
@@ -358,3 +401,9 @@ class AdminOrderReplySchema(Schema):
     success = fields.Constant(True)
     message = fields.String()
     order = fields.Nested(AdminOrderSchema)
+
+
+class ShipReplySchema(AdminOrderReplySchema):
+    """The Ship and retry calls: the order and the parcel (`booking` while Shiprocket books it)."""
+
+    shipment = fields.Nested(AdminShipmentSchema)

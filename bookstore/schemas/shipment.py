@@ -93,7 +93,7 @@ class ShipmentSchema(Schema):
 
     _id = IdString(attribute="id")
     courier = fields.String()
-    awb = fields.String()
+    awb = fields.String(allow_none=True, metadata={"description": "null while Shiprocket is booking the parcel"})
     trackingUrl = fields.String(attribute="tracking_url")
     packages = fields.Integer()
     status = fields.String()
@@ -117,6 +117,9 @@ class AdminShipmentSchema(ShipmentSchema):
     pickupToken = fields.String(attribute="pickup_token")
     shippedBy = fields.String(attribute="shipped_by")
     events = fields.List(fields.Nested(AdminShipmentEventSchema))
+    # The Shiprocket booking job (status `booking` / `booking_failed`): its tries and the last failure's reason.
+    bookingAttempts = fields.Integer(attribute="booking_attempts")
+    bookingError = fields.String(attribute="booking_error")
 
 
 class CourierSchema(Schema):

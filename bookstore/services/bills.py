@@ -1,6 +1,7 @@
 """Bills of supply: printed books are nil-rated (HSN 4901), so the shop issues a bill of supply, not a
 tax invoice. A serial number per financial year (April to March, IST), consecutive and never reused,
-is given once, when the order is first paid or delivered; the PDF is drawn from the order on request.
+is given once, when the order is first paid or delivered (migration 0024 numbered the orders paid before
+bills existed); the PDF is drawn from the order on request, which writes nothing.
 
 Numbering: `assign` first claims the order (a conditional UPDATE of `billed_at`, which locks its row on
 PostgreSQL and takes SQLite's write lock), then bumps the year's `bill_counters` row with
@@ -28,6 +29,7 @@ HSN_BOOKS = "4901"
 MAX_NUMBER_LENGTH = 16  # GST rules: a serial number of at most 16 characters, unique for the financial year
 PREFIX = "BS"
 NOT_YET = "There is no bill for this order yet: a bill of supply is made once the order is paid or delivered."
+NO_NUMBER = "This order has no bill number. Please tell the shop."
 USED_UP = "This financial year's bill numbers are used up. Please tell the shop."
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -103,13 +105,17 @@ def assign_when_due(order: Order) -> None:
 
 
 def for_download(order: Order) -> bytes:
-    """The order's bill as PDF bytes, numbering it first if it is owed and has no number yet (orders paid
-    before bills existed). :raise NotFound: before the order is paid or delivered. :raise Conflict:"""
+    """The order's bill as PDF bytes. Read-only (a GET never writes, product §12.3): numbers are given when
+    the order is paid or delivered, and migration 0024 numbered the orders paid before bills existed.
+    :raise NotFound: before the order is paid or delivered, or when it somehow has no number.
+    :raise Conflict: it has none because the year's numbers are used up."""
     if not order.bill_number:
         if not is_due(order):
             raise NotFound(NOT_YET)
-        assign(order)
-        db.session.commit()
+        used = db.session.get(BillCounter, financial_year(clock.now()))
+        if used is not None and used.last_number >= MAX_SERIAL:
+            raise Conflict(USED_UP)
+        raise NotFound(NO_NUMBER)
     return render(order)
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import and_, cast, Date, func, literal_column, or_, select
 
 from bookstore.extensions import db
 from bookstore.models import ORDER_STATUSES, Book, Category, Order, User, utcnow
-from bookstore.services import coupons, refunds
+from bookstore.services import coupons, orders, refunds
 from bookstore.services.india import IST
 
 LOW_STOCK_THRESHOLD = 5
@@ -88,6 +88,7 @@ def revenue_by_day(today: date) -> list[dict]:
              "orders": found.get(d.isoformat(), (0, 0))[1]} for d in days]
 
 
-def recent_orders(limit: int = RECENT_ORDERS) -> list[Order]:
-    """The newest orders, for the dashboard's table."""
-    return list(db.session.scalars(select(Order).order_by(Order.created_at.desc(), Order.id.desc()).limit(limit)))
+def recent_orders(limit: int = RECENT_ORDERS) -> list:
+    """The newest orders, for the dashboard's table, as summaries (orders.summaries)."""
+    return orders.summaries(list(db.session.scalars(
+        select(Order).options(*orders.LIST_ONLY).order_by(Order.created_at.desc(), Order.id.desc()).limit(limit))))

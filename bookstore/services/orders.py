@@ -1,9 +1,17 @@
-"""After the order: reading, looking up, cancelling, status changes and expiring unpaid holds."""
+"""After the order: reading, looking up, cancelling, status changes and expiring unpaid holds.
+
+Reads: one order is read whole with FULL_ORDER (lines with kit books, history, parcels with their lines and
+events, returns with their lines and photos: a fixed handful of statements); lists read only the orders' rows and `summaries` adds what they show
+(copies per order, whether a parcel went) in one statement each, whatever the page size.
+"""
+from dataclasses import dataclass, replace
+
 from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy.orm import raiseload, selectinload
 
 from bookstore.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import Order, OrderLine, OrderLineBook, OrderStatusChange, User, utcnow
+from bookstore.models import Order, OrderLine, OrderLineBook, OrderStatusChange, ReturnRequest, Shipment, User, utcnow
 from bookstore.services import audit, bills, coupons, notifications, order_links, refunds, stock
 from bookstore.services.paging import Page, paginate
 
@@ -13,12 +21,53 @@ CANCELLABLE = ("pending", "processing")
 NEEDS_PAYMENT = ("processing", "shipped", "delivered")
 
 
+# Everything an order's page shows, loaded with the order (each a statement, whatever the counts).
+FULL_ORDER = (selectinload(Order.lines).selectinload(OrderLine.kit_books), selectinload(Order.history),
+              selectinload(Order.shipments).selectinload(Shipment.lines),
+              selectinload(Order.shipments).selectinload(Shipment.events),
+              selectinload(Order.returns).selectinload(ReturnRequest.lines),
+              selectinload(Order.returns).selectinload(ReturnRequest.photos))
+# A list's orders: reading a line, a change, a parcel or a return one order at a time would be a statement per order.
+LIST_ONLY = (raiseload(Order.lines), raiseload(Order.history), raiseload(Order.shipments), raiseload(Order.returns))
+
+
 def find(public_id: str) -> Order:
-    """An order by its `_id`. :raise NotFound:"""
-    order = db.session.scalar(select(Order).where(Order.public_id == public_id)) if len(public_id) <= 24 else None
+    """An order by its `_id`, read whole. :raise NotFound:"""
+    order = db.session.scalar(select(Order).where(Order.public_id == public_id).options(*FULL_ORDER)) \
+        if len(public_id) <= 24 else None
     if order is None:
         raise NotFound("Order not found.")
     return order
+
+
+def reload(order: Order) -> Order:
+    """The order as stored now, read whole again (after a change, or once its row is locked)."""
+    return db.session.scalars(select(Order).where(Order.id == order.id).options(*FULL_ORDER)
+                              .execution_options(populate_existing=True)).one()
+
+
+@dataclass
+class OrderSummary:
+    """An order in a list: its own row, plus the copies it holds and whether a parcel went."""
+
+    order: Order
+    item_count: int
+    has_parcels: bool
+
+    def __getattr__(self, name):
+        return getattr(self.order, name)  # the order's own fields
+
+
+def summaries(page_orders: list[Order]) -> list[OrderSummary]:
+    """What the order lists show beyond the order's row, in two statements for the whole page."""
+    ids = [order.id for order in page_orders]
+    if not ids:
+        return []
+    copies = dict(db.session.execute(select(OrderLine.order_id, func.sum(OrderLine.quantity))
+                                     .where(OrderLine.order_id.in_(ids)).group_by(OrderLine.order_id)).all())
+    sent = set(db.session.scalars(select(Shipment.order_id).distinct()
+                                  .where(Shipment.order_id.in_(ids), Shipment.status != "booking_failed")))
+    return [OrderSummary(order, int(copies.get(order.id) or 0), order.id in sent) for order in page_orders]
 
 
 def for_viewer(public_id: str, user: User | None) -> Order:
@@ -55,14 +104,17 @@ def lookup(order_number: str, email: str) -> Order:
 
 
 def mine(user: User, page: int, limit: int) -> Page:
-    """A shopper's orders, newest first."""
-    return paginate(select(Order).where(Order.user_id == user.id), page, limit,
-                    Order.created_at.desc(), Order.id.desc())
+    """A shopper's orders, newest first, as summaries."""
+    found = paginate(select(Order).where(Order.user_id == user.id).options(*LIST_ONLY), page, limit,
+                     Order.created_at.desc(), Order.id.desc())
+    return replace(found, items=summaries(found.items))
 
 
 def admin_list(page: int, limit: int, status: str | None = None, search: str | None = None) -> Page:
-    """Every order, newest first, filtered by status and by number, name, e-mail or phone."""
-    return paginate(_admin_filter(status, search), page, limit, Order.created_at.desc(), Order.id.desc())
+    """Every order, newest first, filtered by status and by number, name, e-mail or phone, as summaries."""
+    found = paginate(_admin_filter(status, search).options(*LIST_ONLY), page, limit,
+                     Order.created_at.desc(), Order.id.desc())
+    return replace(found, items=summaries(found.items))
 
 
 EXPORT_BATCH = 500
@@ -70,7 +122,8 @@ EXPORT_BATCH = 500
 
 def admin_export(status: str | None = None, search: str | None = None):
     """Every order admin_list would show, newest first, read in batches (for the CSV export)."""
-    base = _admin_filter(status, search).order_by(Order.created_at.desc(), Order.id.desc())
+    base = _admin_filter(status, search).options(selectinload(Order.lines)) \
+        .order_by(Order.created_at.desc(), Order.id.desc())
     offset = 0
     while True:
         batch = db.session.scalars(base.limit(EXPORT_BATCH).offset(offset)).all()
@@ -142,7 +195,7 @@ def cancel_by_customer(public_id: str, user: User | None, token: str | None = No
     order = for_link_or_viewer(public_id, token, user)
     if not token and order.user_id != user.id:
         raise Forbidden("Only the shopper who placed the order can cancel it here.")
-    if order.shipments:
+    if _has_parcels(order):
         raise Conflict("Part of this order has already shipped, so it can no longer be cancelled.")
     if not order.can_be_cancelled_by_customer(utcnow()):
         raise Conflict("This order can no longer be cancelled. Orders can be cancelled within 1 hour "
@@ -150,6 +203,11 @@ def cancel_by_customer(public_id: str, user: User | None, token: str | None = No
     _cancel(order, "customer", "Cancelled by the shopper")
     db.session.commit()
     return _reload(order)
+
+
+def _has_parcels(order: Order) -> bool:
+    """A parcel is with a courier or being booked (one whose booking failed holds nothing back)."""
+    return any(shipment.status != "booking_failed" for shipment in order.shipments)
 
 
 def _check_move(order: Order, new_status: str, note: str) -> None:
@@ -166,7 +224,7 @@ def _check_move(order: Order, new_status: str, note: str) -> None:
             raise Conflict("A delivered order cannot be cancelled. Use a return instead.")
         if order.status not in CANCELLABLE:
             raise Conflict(f"A {order.status} order cannot be cancelled: it has left the shop.")
-        if order.shipments:
+        if _has_parcels(order):
             raise Conflict("Part of this order has already shipped, so it cannot be cancelled.")
         return
     if order.payment_method == "online" and order.payment_status != "paid" and new_status in NEEDS_PAYMENT:
@@ -212,9 +270,7 @@ def _audit_status(admin: User, order: Order, before: dict, new_status: str, note
 
 
 def _reload(order: Order) -> Order:
-    db.session.expire(order)
-    db.session.refresh(order)
-    return order
+    return reload(order)
 
 
 def replace_abandoned_checkouts(user: User | None, email: str, book_ids: list[int]) -> int:

@@ -10,18 +10,24 @@ from flask import current_app
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
+from bookstore import jobs
 from bookstore.errors import ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed
 from bookstore.extensions import db
+from bookstore.jobs import tasks
 from bookstore.models import (Book, Courier, Order, OrderLine, Shipment, ShipmentEvent, ShipmentLine, User, parse_id,
                               utcnow)
-from bookstore.services import alerts, audit, bills, mail, notifications, orders, refunds
-from bookstore.services.aggregators import AGGREGATORS, tracking_link
+from bookstore.services import alerts, audit, bills, mail, notifications, orders, refunds, shiprocket_gateway
+from bookstore.services.aggregators import AGGREGATORS, Booking, tracking_link
 from bookstore.services.india import IST
 
 # Orders whose lines may still go out; a `shipped` order set by hand before shipments existed may get its AWB.
 SHIPPABLE = ("pending", "processing", "shipped")
-# A shipment takes no more events once delivered or back on the shop's shelf.
+# A shipment takes no more events once delivered or back on the shop's shelf: a parcel's end states.
 FINISHED = ("delivered", "received")
+# Parcels that are not (yet) with a courier: Shiprocket's booking job is at work, or gave up.
+NOT_SENT = ("booking", "booking_failed")
+# The booking job waits 30 s, 1, 2, 4 minutes... between its tries.
+BOOKING_BACKOFF_SECONDS = 30
 EVENT_WORDS = {"picked_up": "Picked up", "in_transit": "In transit", "out_for_delivery": "Out for delivery",
                "delivered": "Delivered", "failed_attempt": "Delivery attempt failed", "rto": "Returning to the shop"}
 
@@ -30,20 +36,31 @@ EVENT_WORDS = {"picked_up": "Picked up", "in_transit": "In transit", "out_for_de
 
 def remaining(order: Order) -> dict[int, int]:
     """Copies of each printed order line (by line id) not yet in any shipment. E-books and audiobooks are
-    downloaded, never shipped (product §7.11), so an order whose printed lines are all out is `shipped`."""
+    downloaded, never shipped (product §7.11), so an order whose printed lines are all out is `shipped`. A
+    parcel being booked holds its lines; one whose booking failed has let them go."""
     sent = Counter()
     for shipment in order.shipments:
+        if shipment.status == "booking_failed":
+            continue
         for part in shipment.lines:
             sent[part.order_line_id] += part.quantity
     return {line.id: line.quantity - sent[line.id] for line in order.lines if not line.digital}
+
+
+def sent_parcels(order: Order) -> list[Shipment]:
+    """The parcels handed to a courier (not being booked, nor failed to book)."""
+    return [shipment for shipment in order.shipments if shipment.status not in NOT_SENT]
+
+
+def _booking(order: Order) -> bool:
+    return any(shipment.status == "booking" for shipment in order.shipments)
 
 
 def _lock(public_id: str) -> Order:
     """The order, its row locked on PostgreSQL so two Ship clicks cannot send the same line twice. :raise NotFound:"""
     order = orders.find(public_id)
     db.session.execute(select(Order.id).where(Order.id == order.id).with_for_update())
-    db.session.refresh(order)
-    return order
+    return orders.reload(order)
 
 
 def _check_shippable(order: Order) -> None:
@@ -100,36 +117,51 @@ def _books_in(shipment: Shipment) -> dict[int, int]:
     return copies
 
 
-def ship(public_id: str, request: dict, admin: User) -> Order:
-    """Put lines of an order (all that are left when none are named) in a parcel booked with the chosen
-    aggregator; the order becomes `shipped` once every copy is in a parcel (`processing` before that).
-    Audited; the shopper is mailed the courier, AWB and tracking link.
-    :raise NotFound: :raise Conflict: :raise ValidationFailed: :raise ShippingProviderError: 502."""
+def ship(public_id: str, request: dict, admin: User) -> tuple[Order, Shipment]:
+    """Put lines of an order (all that are left when none are named) in a parcel. By hand, it is shipped at
+    once: the order becomes `shipped` once every copy is in a sent parcel (`processing` before that), audited,
+    and the shopper is mailed the courier, AWB and tracking link. Through Shiprocket, the parcel is recorded
+    as `booking` with its lines reserved and nothing else changed; a job books it (`book_parcel`).
+    :raise NotFound: :raise Conflict: :raise ValidationFailed:"""
     order = _lock(public_id)
     _check_shippable(order)
     chosen = _chosen_lines(order, request.get("lines"))
-    aggregator = AGGREGATORS[request.get("aggregator") or "manual"]
+    if (request.get("aggregator") or "manual") == "shiprocket":
+        return _start_booking(order, chosen, request, admin)
     if request.get("awb"):
         _check_awb_free(request.get("courier") or "", request["awb"])
-    booking = aggregator.book(order, chosen, request, len(order.shipments) + 1)
-    _check_awb_free(booking.courier, booking.awb)
+    booking = AGGREGATORS["manual"].book(order, chosen, request, len(order.shipments) + 1)
     by = f"admin:{admin.id}"
-    left = remaining(order)
-    everything_sent = sum(left.values()) == sum(copies for _line, copies in chosen)
-    note = f"Shipped by {booking.courier}, AWB {booking.awb}"[:300]
+    shipment = Shipment(order_id=order.id, courier=booking.courier, awb=booking.awb,
+                        tracking_url=booking.tracking_url, packages=request.get("packages") or 1,
+                        aggregator="manual", status="shipped", shipped_by=by, shipped_at=utcnow(),
+                        lines=[ShipmentLine(order_line_id=line.id, quantity=copies) for line, copies in chosen])
     before = {"status": order.status}
+    everything_sent = _follow_sent_parcel(order, shipment, booking, by)
+    audit.record(admin, "order.ship", "order", order.public_id, before, {
+        "status": _status_of(order), "shipment": {"courier": booking.courier, "awb": booking.awb,
+                                                  "aggregator": "manual",
+                                                  "lines": {line.title: copies for line, copies in chosen}}})
+    _mail_sent_parcel(order, shipment, everything_sent)
+    db.session.commit()
+    return _reload(order), shipment
+
+
+def _follow_sent_parcel(order: Order, shipment: Shipment, booking: Booking, by: str) -> bool:
+    """Move the order for a parcel now with its courier (added, or booked from `booking`), then write the
+    parcel; True when every copy is in a sent parcel. :raise Conflict: its AWB is taken (rolled back)."""
+    others_left = sum(remaining(order).values()) - (sum(part.quantity for part in shipment.lines)
+                                                    if shipment.id is None else 0)
+    everything_sent = others_left == 0 and not any(
+        s.status == "booking" for s in order.shipments if s is not shipment)
+    note = f"Shipped by {booking.courier}, AWB {booking.awb}"[:300]
     # The status moves first, so the history's "processing" (packed) comes before the parcel it sent.
     if everything_sent and order.status != "shipped":
         orders.move(order, "shipped", by, note)
     elif not everything_sent and order.status == "pending":
         orders.move(order, "processing", by, f"Part of the order shipped: {booking.courier}, AWB {booking.awb}"[:300])
     db.session.flush()
-    shipment = Shipment(order_id=order.id, courier=booking.courier, awb=booking.awb,
-                        tracking_url=booking.tracking_url, packages=request.get("packages") or 1,
-                        aggregator=aggregator.name, provider_order_id=booking.provider_order_id,
-                        provider_shipment_id=booking.provider_shipment_id, label_url=booking.label_url,
-                        pickup_token=booking.pickup_token, status="shipped", shipped_by=by, shipped_at=utcnow(),
-                        lines=[ShipmentLine(order_line_id=line.id, quantity=copies) for line, copies in chosen])
+    shipment.shipped_at = utcnow()  # after the history's move, so the timeline reads packed, then shipped
     db.session.add(shipment)
     try:
         db.session.flush()
@@ -137,17 +169,164 @@ def ship(public_id: str, request: dict, admin: User) -> Order:
         db.session.rollback()
         raise Conflict(f"AWB {booking.awb} of {booking.courier} is already used by another shipment.") from None
     db.session.refresh(order)
-    audit.record(admin, "order.ship", "order", order.public_id, before, {
-        "status": _status_of(order), "shipment": {"courier": booking.courier, "awb": booking.awb,
-                                                  "aggregator": aggregator.name,
-                                                  "lines": {line.title: copies for line, copies in chosen}}})
+    return everything_sent
+
+
+def _mail_sent_parcel(order: Order, shipment: Shipment, everything_sent: bool) -> None:
     db.session.refresh(order)
     if order.status == "shipped" and everything_sent:
         notifications.status_changed(order, shipped_text(order))
     else:
         _partial_mail(order, shipment)
+
+
+def _start_booking(order: Order, chosen: list[tuple[OrderLine, int]], request: dict,
+                   admin: User) -> tuple[Order, Shipment]:
+    """Record a Shiprocket parcel as `booking` (its lines reserved) and ask the job to book it."""
+    if not shiprocket_gateway.configured():
+        raise ValidationFailed({"aggregator": ["Shiprocket is not set up: set SHIPROCKET_EMAIL and "
+                                               "SHIPROCKET_PASSWORD, or ship manually."]})
+    shipment = Shipment(order_id=order.id, courier="Shiprocket", awb=None, tracking_url=request.get("tracking_url") or "",
+                        packages=request.get("packages") or 1, aggregator="shiprocket", status="booking",
+                        shipped_by=f"admin:{admin.id}", shipped_at=utcnow(), booking_next_at=utcnow(),
+                        lines=[ShipmentLine(order_line_id=line.id, quantity=copies) for line, copies in chosen])
+    db.session.add(shipment)
+    db.session.flush()
+    audit.record(admin, "order.ship", "order", order.public_id, {"status": order.status}, {
+        "status": order.status, "shipment": {"aggregator": "shiprocket", "status": "booking",
+                                             "lines": {line.title: copies for line, copies in chosen}}})
+    jobs.after_commit(tasks.book_shipment, shipment.id)
     db.session.commit()
-    return _reload(order)
+    return _reload(order), shipment
+
+
+def retry_booking(public_id: str, shipment_id: str, admin: User) -> tuple[Order, Shipment]:
+    """Book a parcel whose booking failed again (the same Shiprocket order), if its lines are still free.
+    :raise NotFound: :raise Conflict: not a failed booking, the order cannot ship, or its lines went in
+    another parcel meanwhile. :raise ValidationFailed: Shiprocket not set up."""
+    order = _lock(public_id)
+    shipment = _shipment_of(order, shipment_id)
+    if shipment.status != "booking_failed":
+        raise Conflict("Only a parcel whose booking failed can be booked again.")
+    _check_shippable(order)
+    left = remaining(order)
+    for part in shipment.lines:
+        if part.quantity > left[part.order_line_id]:
+            raise Conflict(f"“{part.order_line.title}” went in another parcel meanwhile; ship what is left instead.")
+    if not shiprocket_gateway.configured():
+        raise ValidationFailed({"aggregator": ["Shiprocket is not set up: set SHIPROCKET_EMAIL and "
+                                               "SHIPROCKET_PASSWORD, or ship manually."]})
+    db.session.execute(update(Shipment).where(Shipment.id == shipment.id, Shipment.status == "booking_failed")
+                       .values(status="booking", booking_attempts=0, booking_error="", booking_next_at=utcnow())
+                       .execution_options(synchronize_session=False))
+    audit.record(admin, "shipment.retry", "order", order.public_id, {"status": "booking_failed",
+                                                                      "error": shipment.booking_error},
+                 {"status": "booking", "shipment": shipment.id})
+    jobs.after_commit(tasks.book_shipment, shipment.id)
+    db.session.commit()
+    return _reload(order), shipment
+
+
+def book_parcel(shipment_id: int) -> tuple[str, int | None]:
+    """The booking job: book a `booking` parcel with Shiprocket (the channel order id names the order and
+    the parcel, so every try names the same Shiprocket order), then ship it as `ship` does by hand.
+    Answers (outcome, seconds until the next try or None). Runs twice, changes nothing twice: only a
+    parcel still `booking` is booked, by a conditional UPDATE."""
+    shipment = db.session.get(Shipment, shipment_id)
+    if shipment is None or shipment.status != "booking":
+        return "nothing to do", None
+    timeout = current_app.config["SHIPROCKET_TIMEOUT_SECONDS"]
+    # Counted before Shiprocket is called, so a consumer killed mid-call still uses up a try; the sweep
+    # leaves the parcel alone while this try may still be running.
+    db.session.execute(update(Shipment).where(Shipment.id == shipment.id, Shipment.status == "booking")
+                       .values(booking_attempts=Shipment.booking_attempts + 1,
+                               booking_next_at=utcnow() + timedelta(seconds=6 * timeout + 60))
+                       .execution_options(synchronize_session=False))
+    db.session.commit()
+    shipment = db.session.get(Shipment, shipment_id)
+    order = shipment.order
+    sequence = [s.id for s in order.shipments].index(shipment.id) + 1
+    lines = [(part.order_line, part.quantity) for part in shipment.lines]
+    try:
+        booking = AGGREGATORS["shiprocket"].book(order, lines, {"tracking_url": shipment.tracking_url}, sequence)
+        outcome = _booked(order.public_id, shipment.id, booking)
+    except ApiError as error:
+        db.session.rollback()
+        reason = error.message if not error.errors else "; ".join(
+            message for messages in error.errors.values() for message in messages)
+        return _booking_went_wrong(shipment_id, reason)
+    return outcome, None
+
+
+def _booked(public_id: str, shipment_id: int, booking: Booking) -> str:
+    """Shiprocket booked the parcel: fill in its courier, AWB, label and pickup; it is `shipped`, the order
+    follows and the shopper is mailed. :raise Conflict: its AWB is taken by another parcel."""
+    order = _lock(public_id)
+    shipment = _shipment_of(order, shipment_id)
+    if shipment.status != "booking":
+        db.session.rollback()
+        return "nothing to do"
+    _check_awb_free(booking.courier, booking.awb)
+    try:
+        booked = db.session.execute(
+            update(Shipment).where(Shipment.id == shipment.id, Shipment.status == "booking")
+            .values(courier=booking.courier, awb=booking.awb, tracking_url=booking.tracking_url,
+                    provider_order_id=booking.provider_order_id, provider_shipment_id=booking.provider_shipment_id,
+                    label_url=booking.label_url, pickup_token=booking.pickup_token, status="shipped",
+                    shipped_at=utcnow(), booking_error="", booking_next_at=None)
+            .execution_options(synchronize_session=False)).rowcount == 1
+    except IntegrityError:
+        db.session.rollback()
+        raise Conflict(f"AWB {booking.awb} of {booking.courier} is already used by another shipment.") from None
+    if not booked:
+        db.session.rollback()
+        return "nothing to do"
+    db.session.refresh(shipment)
+    before = {"status": order.status}
+    everything_sent = _follow_sent_parcel(order, shipment, booking, shipment.shipped_by)
+    admin = _admin_of(shipment.shipped_by)
+    if admin is not None:  # recorded as the administrator who asked for the parcel
+        audit.record(admin, "shipment.booked", "order", order.public_id, before, {
+            "status": _status_of(order), "shipment": {"courier": booking.courier, "awb": booking.awb,
+                                                      "aggregator": "shiprocket"}})
+    _mail_sent_parcel(order, shipment, everything_sent)
+    db.session.commit()
+    return "booked"
+
+
+def _admin_of(by: str) -> User | None:
+    """The user of an 'admin:<id>' actor, when it still exists."""
+    kind, _, user_id = by.partition(":")
+    return db.session.get(User, int(user_id)) if kind == "admin" and user_id.isdigit() else None
+
+
+def _booking_went_wrong(shipment_id: int, reason: str) -> tuple[str, int | None]:
+    """A failed try: tried again later with a longer wait, or, after the last try, the parcel is
+    `booking_failed` with the reason and its lines are free again."""
+    shipment = db.session.get(Shipment, shipment_id)
+    if shipment is None or shipment.status != "booking":
+        return "nothing to do", None
+    attempts = shipment.booking_attempts
+    if attempts >= current_app.config["SHIPROCKET_BOOKING_ATTEMPTS"]:
+        db.session.execute(update(Shipment).where(Shipment.id == shipment_id, Shipment.status == "booking")
+                           .values(status="booking_failed", booking_error=reason[:300], booking_next_at=None)
+                           .execution_options(synchronize_session=False))
+        db.session.commit()
+        return "booking_failed", None
+    delay = BOOKING_BACKOFF_SECONDS * 2 ** (attempts - 1)
+    db.session.execute(update(Shipment).where(Shipment.id == shipment_id, Shipment.status == "booking")
+                       .values(booking_error=reason[:300], booking_next_at=utcnow() + timedelta(seconds=delay))
+                       .execution_options(synchronize_session=False))
+    db.session.commit()
+    return "retry", delay
+
+
+def pending_booking_ids(limit: int = 100) -> list[int]:
+    """Parcels still `booking` whose next try is overdue (a lost job, or a consumer that died mid-try)."""
+    return list(db.session.scalars(
+        select(Shipment.id).where(Shipment.status == "booking",
+                                  Shipment.booking_next_at <= utcnow() - timedelta(seconds=60))
+        .order_by(Shipment.id).limit(limit)))
 
 
 def _status_of(order: Order) -> str:
@@ -163,7 +342,7 @@ def _check_awb_free(courier: str, awb: str) -> None:
 def shipped_text(order: Order) -> str:
     """The parcels of an order for the shipped mail: courier, AWB and tracking link of each."""
     parts = []
-    for shipment in order.shipments:
+    for shipment in sent_parcels(order):
         text = f"{shipment.courier}, AWB {shipment.awb}"
         if shipment.tracking_url:
             text += f"\nTrack it: {shipment.tracking_url}"
@@ -200,6 +379,8 @@ def add_event(public_id: str, shipment_id: str, data: dict, admin: User) -> Orde
     at = data.get("at") or utcnow()
     if at > utcnow() + timedelta(minutes=5):
         raise ValidationFailed({"at": ["An event cannot be in the future."]})
+    if shipment.status in NOT_SENT:
+        raise Conflict("This parcel is not with a courier yet: Shiprocket has not booked it.")
     if shipment.status in FINISHED:
         raise Conflict("This parcel was delivered; it takes no more events." if shipment.status == "delivered"
                        else "This parcel is back at the shop; it takes no more events.")
@@ -236,16 +417,36 @@ def _aware(at: datetime) -> datetime:
 
 
 def _complete_if_delivered(order: Order, by: str) -> None:
-    """Every copy shipped and every parcel delivered: the order is delivered (cash on delivery: paid)."""
-    if order.status != "shipped" or any(remaining(order).values()):
+    """Every copy shipped and every parcel at an end state, at least one delivered: the order is delivered
+    (cash on delivery: paid). Parcels that came back instead (RTO, received) are named in the history and
+    the mail; their copies are already back in stock (product §7.8)."""
+    if order.status != "shipped" or any(remaining(order).values()) or _booking(order):
         return
-    if any(shipment.status != "delivered" for shipment in order.shipments):
+    parcels = sent_parcels(order)
+    if any(shipment.status not in FINISHED for shipment in parcels):
         return
-    if orders.move(order, "delivered", by if by != "webhook" else "system", "Delivered by the courier"):
+    if not any(shipment.status == "delivered" for shipment in parcels):
+        return  # every parcel came back: `returned`, by receive_returned
+    came_back = [shipment for shipment in parcels if shipment.status == "received"]
+    note = "Delivered by the courier"
+    if came_back:
+        note = ("Delivered, except the parcel(s) returned to the shop (RTO) and back in stock: "
+                + ", ".join(f"{shipment.courier} AWB {shipment.awb}" for shipment in came_back))[:300]
+    if orders.move(order, "delivered", by if by != "webhook" else "system", note):
         orders.mark_cash_collected(order)
         db.session.refresh(order)
         bills.assign_when_due(order)  # before the delivered mail, which carries the bill
-        notifications.status_changed(order)
+        notifications.status_changed(order, _came_back_text(came_back))
+
+
+def _came_back_text(came_back: list[Shipment]) -> str:
+    """For the delivered mail: what the courier brought back to the shop instead of delivering."""
+    if not came_back:
+        return ""
+    titles = "\n".join(f"  {part.quantity} × {part.order_line.title}" for shipment in came_back
+                       for part in shipment.lines)
+    return ("The courier could not deliver part of your order and it has come back to us; you have not "
+            f"received these and they are not part of the delivery:\n{titles}")
 
 
 # ---- parcels returned to origin ------------------------------------------------------------------------
@@ -265,6 +466,7 @@ def receive_returned(public_id: str, shipment_id: str, admin: User) -> Order:
         .values(received_at=utcnow(), status="received").execution_options(synchronize_session=False)).rowcount == 1
     if not claimed:
         raise Conflict("The parcel changed meanwhile. Please reload the order.")
+    db.session.refresh(shipment)
     copies = _books_in(shipment)
     for book_id in sorted(copies):  # in id order, as every stock write, so two writers never deadlock
         db.session.execute(update(Book).where(Book.id == book_id)
@@ -274,7 +476,8 @@ def receive_returned(public_id: str, shipment_id: str, admin: User) -> Order:
     db.session.refresh(order)
     before = {"status": order.status}
     by = f"admin:{admin.id}"
-    all_back = not any(remaining(order).values()) and all(s.status == "received" for s in order.shipments)
+    all_back = not any(remaining(order).values()) and not _booking(order) and all(
+        s.status == "received" for s in sent_parcels(order))
     if all_back and orders.move(order, "returned", by, "Every parcel came back to the shop (RTO)."):
         # Every copy is back on the shelf: nothing else may give this order's stock back again.
         db.session.execute(update(Order).where(Order.id == order.id).values(stock_released=True)
@@ -284,6 +487,9 @@ def receive_returned(public_id: str, shipment_id: str, admin: User) -> Order:
         notifications.status_changed(order, "The courier could not deliver your parcel and it has come back to us."
                                      + (" Your payment is being refunded." if order.payment_status == "refund_pending"
                                         else ""))
+    if not all_back:
+        # Some parcels were delivered and the rest are now back: the order is delivered for the delivered parts.
+        _complete_if_delivered(order, by)
     audit.record(admin, "shipment.received", "order", order.public_id, before,
                  {"status": _status_of(order), "shipment": shipment.awb})
     db.session.commit()
@@ -392,9 +598,7 @@ def record_webhook(payload: dict) -> str:
 
 
 def _reload(order: Order) -> Order:
-    db.session.expire(order)
-    db.session.refresh(order)
-    return order
+    return orders.reload(order)
 
 
 # ---- couriers ------------------------------------------------------------------------------------------
@@ -439,5 +643,5 @@ def save_courier(data: dict, admin: User, courier_id: str | None = None) -> Cour
     return courier
 
 
-__all__ = ["ship", "add_event", "receive_returned", "record_webhook", "check_webhook_token", "handle_webhook_body", "couriers",
+__all__ = ["ship", "retry_booking", "book_parcel", "pending_booking_ids", "sent_parcels", "add_event", "receive_returned", "record_webhook", "check_webhook_token", "handle_webhook_body", "couriers",
            "save_courier", "remaining", "shipped_text", "tracking_link", "EVENT_WORDS"]

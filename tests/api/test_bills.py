@@ -12,7 +12,7 @@ from bookstore.models import BillCounter, Order, OrderLine
 from bookstore.services import bills
 from bookstore.services.india import IST
 from tests.factories import ADDRESS, count, place
-from tests.helpers import assert_refused, order_row, set_order
+from tests.helpers import assert_refused, order_row, recorded_statements, set_order, writes
 
 SELLER = {"sellerName": "Pustak Ghar Books", "sellerAddress": "12 Residency Road, Bengaluru, Karnataka 560025",
           "sellerGstin": "29ABCDE1234F1Z5"}
@@ -171,19 +171,24 @@ def test_numbers_stay_within_16_characters(app, client, factories, auth):
     assert db.session.get(BillCounter, "2026-27").last_number == bills.MAX_SERIAL
 
 
-def test_an_order_paid_before_bills_existed_is_numbered_on_first_download(app, client, factories, auth):
-    """A paid order without a number (paid before this release) gets the next number when its bill is first
-    asked for, and keeps it."""
+def test_the_bill_download_never_writes(app, client, factories, auth):
+    """GET /api/orders/{id}/bill only reads (product §12.3): a billed order's PDF comes with no INSERT, UPDATE
+    or DELETE, and a paid order that somehow has no number is 404, with nothing numbered or counted."""
     app.config["CLOCK"] = at(ist(2026, 11, 25, 10, 0))
     admin = auth.admin()
-    order = factories.order(client=client)
-    set_order(order["_id"], status="delivered", payment_status="paid")
+    billed = deliver(client, admin, factories.order(client=client)["_id"])
+    unnumbered = factories.order(client=client)
+    set_order(unnumbered["_id"], status="delivered", payment_status="paid")
 
-    response = client.get(f"/api/orders/{order['_id']}/bill", headers=admin)
+    with recorded_statements() as statements:
+        response = client.get(f"/api/orders/{billed['_id']}/bill", headers=admin)
+        missing = client.get(f"/api/orders/{unnumbered['_id']}/bill", headers=admin)
 
-    assert response.status_code == 200 and "BS/2627/000001" in pdf_text(response.data)
-    assert order_row(order["_id"]).bill_number == "BS/2627/000001"
-    assert client.get(f"/api/orders/{order['_id']}/bill", headers=admin).status_code == 200
+    assert response.status_code == 200 and billed["billNumber"] in pdf_text(response.data)
+    assert_refused(missing, 404, bills.NO_NUMBER)
+    assert writes(statements) == [], writes(statements)
+    assert order_row(unnumbered["_id"]).bill_number is None
+    db.session.expire_all()
     assert db.session.get(BillCounter, "2026-27").last_number == 1
 
 

@@ -335,6 +335,47 @@ def test_a_paid_order_returned_to_origin_is_refunded(client, razorpay, admin, bo
     assert "refunded" in last_mail().body
 
 
+@pytest.mark.parametrize("rto_first", [True, False], ids=["rto-received-first", "delivered-last"])
+def test_one_parcel_delivered_and_one_returned_to_origin(client, admin, books, rto_first):
+    """Every parcel at an end state, one delivered and one received back after an RTO: the order is
+    delivered for the delivered part (cash on delivery: paid, the bill numbered), whichever came last; the
+    returned parcel's copies are back in stock once, and the history and the delivered mail say which
+    parcel came back."""
+    order = placed(client, [(books[0], 1), (books[1], 2)])
+    first = ship(client, order, admin, courier="DTDC", awb="MX1", lines=[{"book": str(books[0].id)}])
+    sid1 = first.get_json()["order"]["shipments"][0]["_id"]
+    sid2 = ship(client, order, admin, courier="DTDC", awb="MX2").get_json()["order"]["shipments"][1]["_id"]
+    assert stock_of(books[1]) == (8, 2)
+
+    def deliver_first():
+        return event(client, order, sid1, admin, status="delivered").get_json()["order"]
+
+    def return_second():
+        assert event(client, order, sid2, admin, status="rto").status_code == 201
+        response = receive(client, order, sid2, admin)
+        assert response.status_code == 200, response.get_json()
+        return response.get_json()["order"]
+
+    if rto_first:
+        assert return_second()["status"] == "shipped"  # the other parcel is still on its way
+        reply = deliver_first()
+    else:
+        assert deliver_first()["status"] == "shipped"  # the other parcel has not come back yet
+        reply = return_second()
+
+    assert (reply["status"], reply["paymentStatus"]) == ("delivered", "paid")
+    assert reply["billNumber"]
+    assert [s["status"] for s in reply["shipments"]] == ["delivered", "received"]
+    assert reply["statusHistory"][-1]["note"] == ("Delivered, except the parcel(s) returned to the shop (RTO) and "
+                                                  "back in stock: DTDC AWB MX2")
+    assert stock_of(books[0]) == (9, 1) and stock_of(books[1]) == (10, 0)
+    row = order_row(order["_id"])
+    assert row.stock_released is False and [h.status for h in row.history].count("delivered") == 1
+    mail = last_mail()
+    assert mail.subject == f"Order {order['orderNumber']} is now delivered"
+    assert "come back to us" in mail.body and "2 × CAT Quant" in mail.body
+
+
 def test_returned_cannot_be_set_by_hand(client, admin, books):
     """PUT status returned is 409: an order is returned only through its parcels."""
     order = placed(client, [(books[0], 1)])

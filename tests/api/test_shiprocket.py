@@ -1,16 +1,21 @@
 """Shipping through Shiprocket (product §7.8), against tests/fakes/shiprocket_server.py over real HTTP:
-the adhoc order, AWB, label and pickup; token reuse and renewal; failures as 502 with nothing written;
+the Ship request answers 202 with the parcel `booking` and a job (inline here, JOBS_URL immediate://) books
+it: the adhoc order, AWB, label and pickup; token reuse and renewal; failed tries retried on the same
+Shiprocket order, the last one leaving the parcel `booking_failed` with its lines free, and the admin's retry;
 and the tracking webhook (token, duplicates, delivered, RTO)."""
+from datetime import timedelta
+
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from bookstore.extensions import db
-from bookstore.models import Shipment, ShipmentEvent, User
+from bookstore.jobs import tasks
+from bookstore.models import Shipment, ShipmentEvent, utcnow
 from tests.app_pool import reserved_port
 from tests.conftest import RAZORPAY_KEYS, _in_context
 from tests.factories import ADDRESS, placed
 from tests.fakes.shiprocket_server import COURIER_NAME, FakeShiprocket
-from tests.helpers import assert_refused, order_row, stock_of
+from tests.helpers import assert_refused, order_row, outbox_subjects, stock_of
 
 WEBHOOK = "/api/shipments/tracking-webhook"
 TOKEN = "tracking-token-0123"
@@ -35,7 +40,7 @@ def app(app_pool, shiprocket, razorpay, smtp_sink):
     yield from _in_context(app_pool.app(
         RAZORPAY_BASE_URL=razorpay.base_url, RAZORPAY_TIMEOUT_SECONDS="2", **RAZORPAY_KEYS,
         SHIPROCKET_EMAIL="api@bookstore.example", SHIPROCKET_PASSWORD="sr-pass", SHIPROCKET_BASE_URL=shiprocket.base_url,
-        SHIPROCKET_WEBHOOK_TOKEN=TOKEN, SHIPROCKET_TIMEOUT_SECONDS="1", MAIL_SERVER="127.0.0.1",
+        SHIPROCKET_WEBHOOK_TOKEN=TOKEN, SHIPROCKET_TIMEOUT_SECONDS="1", SHIPROCKET_BOOKING_ATTEMPTS="2", MAIL_SERVER="127.0.0.1",
         MAIL_PORT=str(smtp_sink.port), PUBLIC_URL="https://books.example.in"))
 
 
@@ -59,19 +64,30 @@ def hook(client, body, token=TOKEN):
     return client.post(WEBHOOK, json=body, headers=headers)
 
 
+def _aware(moment):
+    return moment if moment.tzinfo else moment.replace(tzinfo=utcnow().tzinfo)
+
+
 def shipments() -> list[Shipment]:
     db.session.expire_all()
     return db.session.scalars(select(Shipment)).all()
 
 
+def booked(client, order, headers, **body) -> dict:
+    """Ship through Shiprocket: 202 with the parcel; the job (inline in tests) has booked it by the reply."""
+    response = ship(client, order, headers, **body)
+    assert response.status_code == 202, response.get_json()
+    return response.get_json()
+
+
 def test_shiprocket_books_the_parcel(client, shiprocket, admin, books):
-    """Ship through Shiprocket: one login, then create adhoc order, assign AWB, label and pickup with the
-    token; the shipment keeps Shiprocket's courier, AWB, ids, label and pickup, with Shiprocket's
-    tracking page; the admin sees them, the shopper only courier, AWB and link."""
+    """Ship through Shiprocket answers 202 and a job books the parcel: one login, then create adhoc order,
+    assign AWB, label and pickup with the token; the shipment keeps Shiprocket's courier, AWB, ids, label and
+    pickup, with Shiprocket's tracking page; the admin sees them, the shopper only courier, AWB and link."""
     order = placed(client, [(books[0], 2), (books[1], 1)])
-    response = ship(client, order, admin)
-    assert response.status_code == 201, response.get_json()
-    reply = response.get_json()["order"]
+    reply = booked(client, order, admin)
+    assert reply["shipment"]["status"] == "shipped" and reply["shipment"]["bookingError"] == ""
+    reply = client.get(f"/api/admin/orders/{order['_id']}", headers=admin).get_json()["order"]
     assert reply["status"] == "shipped"
     (shipment,) = reply["shipments"]
     created = shiprocket.orders[f"{order['orderNumber']}-1"]
@@ -82,6 +98,10 @@ def test_shiprocket_books_the_parcel(client, shiprocket, admin, books):
     assert shipment["providerOrderId"] == str(created["order_id"])
     assert shipment["labelUrl"] == created["label_url"] and created["pickup"] is True
     assert shipment["pickupToken"] == f"Reference No: {created['shipment_id']}"
+    assert shipment["bookingAttempts"] == 1
+    assert [h["status"] for h in reply["statusHistory"]] == ["pending", "shipped"]
+    assert reply["statusHistory"][-1]["note"] == f"Shipped by {COURIER_NAME}, AWB {created['awb']}"
+    assert outbox_subjects()[-1] == f"Order {order['orderNumber']} is now shipped"
 
     paths = [r.path.removeprefix("/v1/external/") for r in shiprocket.requests]
     assert paths == ["auth/login", "orders/create/adhoc", "courier/assign/awb", "courier/generate/label",
@@ -98,7 +118,46 @@ def test_shiprocket_books_the_parcel(client, shiprocket, admin, books):
 
     mine = client.get(f"/api/orders/lookup?orderNumber={order['orderNumber']}&email={ADDRESS['email']}")
     shown = mine.get_json()["order"]["shipments"][0]
-    assert "labelUrl" not in shown and shown["awb"] == created["awb"]
+    assert "labelUrl" not in shown and "bookingError" not in shown and shown["awb"] == created["awb"]
+
+    # The job run again (a repeated enqueue) changes nothing and calls Shiprocket no more.
+    assert tasks.book_shipment.call_local(int(shipment["_id"])) == "nothing to do"
+    assert len(shiprocket.requests) == 5 and len(order_row(order["_id"]).history) == 2
+
+
+def test_while_booking_the_lines_are_reserved_and_nothing_else_changes(client, shiprocket, admin, books):
+    """The Ship request records the parcel as `booking` and answers 202 at once; when the job's first try
+    fails, the parcel stays `booking` with the reason, its lines reserved (shipping them again is 409, the
+    order cannot be cancelled), the order's status, history and mails unchanged, and the shopper sees no
+    parcel. The next try names the same Shiprocket order and ships it, with the shipped mail then."""
+    order = placed(client, [(books[0], 1)])
+    mails_before = outbox_subjects()
+    shiprocket.fail_next("courier/assign/awb", 422, "No courier serviceable")
+    reply = booked(client, order, admin)
+
+    parcel = reply["shipment"]
+    assert (parcel["status"], parcel["awb"], parcel["bookingAttempts"]) == ("booking", None, 1)
+    assert parcel["bookingError"] == "Shiprocket refused to assign an AWB: No courier serviceable. Nothing was shipped."
+    assert reply["order"]["status"] == "pending" and len(reply["order"]["statusHistory"]) == 1
+    assert outbox_subjects() == mails_before
+    assert_refused(ship(client, order, admin), 409, "Every line of this order has already been shipped.")
+    assert_refused(client.put(f"/api/admin/orders/{order['_id']}/status", json={"status": "cancelled"},
+                              headers=admin), 409, "Part of this order has already shipped, so it cannot be cancelled.")
+    mine = client.get(f"/api/orders/lookup?orderNumber={order['orderNumber']}&email={ADDRESS['email']}")
+    assert mine.get_json()["order"]["shipments"] == []
+    add = client.post(f"/api/admin/orders/{order['_id']}/shipments/{parcel['_id']}/events",
+                      json={"status": "picked_up"}, headers=admin)
+    assert_refused(add, 409, "This parcel is not with a courier yet: Shiprocket has not booked it.")
+    # The refused requests ran in this test's session and locked the order row (PostgreSQL): end that
+    # transaction, as the end of a real request does, before the job locks the row in its own session.
+    db.session.rollback()
+
+    assert tasks.book_shipment.call_local(int(parcel["_id"])) == "booked"
+    assert list(shiprocket.orders) == [f"{order['orderNumber']}-1"]
+    row = order_row(order["_id"])
+    assert row.status == "shipped" and row.shipments[0].status == "shipped" and row.shipments[0].awb
+    assert row.shipments[0].booking_attempts == 2 and row.shipments[0].booking_error == ""
+    assert outbox_subjects()[-1] == f"Order {order['orderNumber']} is now shipped"
 
 
 def test_the_token_is_reused_and_renewed(client, shiprocket, admin, books):
@@ -107,11 +166,11 @@ def test_the_token_is_reused_and_renewed(client, shiprocket, admin, books):
     first = placed(client, [(books[0], 1)])
     second = placed(client, [(books[1], 1)])
     third = placed(client, [(books[1], 1)])
-    assert ship(client, first, admin).status_code == 201
-    assert ship(client, second, admin).status_code == 201
+    assert booked(client, first, admin)["shipment"]["status"] == "shipped"
+    assert booked(client, second, admin)["shipment"]["status"] == "shipped"
     assert len(shiprocket.calls("auth/login")) == 1
     shiprocket.expire_tokens()
-    assert ship(client, third, admin).status_code == 201
+    assert booked(client, third, admin)["shipment"]["status"] == "shipped"
     assert len(shiprocket.calls("auth/login")) == 2
 
 
@@ -121,10 +180,11 @@ def test_a_prepaid_partial_shipment(client, razorpay, shiprocket, admin, books):
     from tests.api.test_payments import online_order, pay, verify
     order = online_order(client, books[0], quantity=2)
     assert verify(client, pay(client, razorpay, order)).status_code == 200
-    response = ship(client, order, admin, lines=[{"book": str(books[0].id), "quantity": 1}])
-    assert response.status_code == 201, response.get_json()
-    assert response.get_json()["order"]["status"] == "processing"
-    assert ship(client, order, admin).get_json()["order"]["status"] == "shipped"
+    booked(client, order, admin, lines=[{"book": str(books[0].id), "quantity": 1}])
+    assert order_row(order["_id"]).status == "processing"
+    assert outbox_subjects()[-1] == f"Part of your order {order['orderNumber']} has shipped"
+    booked(client, order, admin)
+    assert order_row(order["_id"]).status == "shipped"
     one, two = shiprocket.orders[f"{order['orderNumber']}-1"], shiprocket.orders[f"{order['orderNumber']}-2"]
     assert one["body"]["payment_method"] == two["body"]["payment_method"] == "Prepaid"
     assert one["body"]["shipping_charges"] == 40 and two["body"]["shipping_charges"] == 0
@@ -137,44 +197,82 @@ def test_a_prepaid_partial_shipment(client, razorpay, shiprocket, admin, books):
     ("courier/generate/label", "Shiprocket refused to generate the label: Label service down. Nothing was shipped."),
     ("courier/generate/pickup", "Shiprocket refused to schedule the pickup: Pickup not possible. Nothing was shipped."),
 ])
-def test_a_shiprocket_refusal_is_502_and_nothing_is_written(client, shiprocket, admin, books, path, message):
-    """Any step Shiprocket refuses is 502 with its reason; the order is unchanged and a retry names the
-    same Shiprocket order (-1), so nothing is booked twice."""
+def test_a_refusal_is_tried_again_and_books_the_same_order(client, shiprocket, admin, books, path, message):
+    """Any step Shiprocket refuses leaves the parcel `booking` with its reason and the order unchanged; the
+    retry (with its back-off) names the same Shiprocket order (-1), so nothing is booked twice."""
     reasons = {"orders/create/adhoc": "Oops! Invalid Data.", "courier/assign/awb": "No courier serviceable",
                "courier/generate/label": "Label service down", "courier/generate/pickup": "Pickup not possible"}
     order = placed(client, [(books[0], 1)])
     shiprocket.fail_next(path, 422, reasons[path])
-    assert_refused(ship(client, order, admin), 502, message)
-    assert shipments() == [] and order_row(order["_id"]).status == "pending"
-    assert ship(client, order, admin).status_code == 201
+    parcel = booked(client, order, admin)["shipment"]
+    assert (parcel["status"], parcel["bookingError"]) == ("booking", message)
+    assert order_row(order["_id"]).status == "pending"
+    assert tasks.book_shipment.call_local(int(parcel["_id"])) == "booked"
     assert list(shiprocket.orders) == [f"{order['orderNumber']}-1"]
+    assert order_row(order["_id"]).status == "shipped"
 
 
-def test_shiprocket_down_or_slow_is_502(client, shiprocket, admin, books):
-    """Unreachable or slower than the timeout: 502 with a clear message, nothing written."""
+def test_the_last_failure_marks_the_parcel_booking_failed(client, shiprocket, admin, books):
+    """Unreachable, then slower than the timeout: after SHIPROCKET_BOOKING_ATTEMPTS tries (2 here) the parcel
+    is `booking_failed` with the reason and its lines are free again: the order is unchanged, the admin sees
+    the reason, may ship those lines by hand, and a retry of the failed parcel is then 409."""
     order = placed(client, [(books[0], 1)])
     shiprocket.stop()
-    assert_refused(ship(client, order, admin), 502, "Shiprocket cannot be reached right now. Nothing was shipped; "
-                                                    "please try again in a moment or ship manually.")
+    parcel = booked(client, order, admin)["shipment"]
+    assert parcel["bookingError"] == ("Shiprocket cannot be reached right now. Nothing was shipped; please try "
+                                      "again in a moment or ship manually.")
     shiprocket.start()
     shiprocket.delay_next(2)
-    assert_refused(ship(client, order, admin), 502, "Shiprocket did not answer in time. Nothing was shipped; "
-                                                    "please try again.")
-    assert shipments() == [] and order_row(order["_id"]).status == "pending"
+    assert tasks.book_shipment.call_local(int(parcel["_id"])) == "booking_failed"
+
+    shown = client.get(f"/api/admin/orders/{order['_id']}", headers=admin).get_json()["order"]
+    assert shown["status"] == "pending" and len(shown["statusHistory"]) == 1
+    assert (shown["shipments"][0]["status"], shown["shipments"][0]["bookingError"]) == (
+        "booking_failed", "Shiprocket did not answer in time. Nothing was shipped; please try again.")
+    assert tasks.book_shipment.call_local(int(parcel["_id"])) == "nothing to do"
+
+    by_hand = client.post(f"/api/admin/orders/{order['_id']}/shipments",
+                          json={"courier": "Delhivery", "awb": "DL123456"}, headers=admin)
+    assert by_hand.status_code == 201 and by_hand.get_json()["order"]["status"] == "shipped"
+    assert_refused(client.post(f"/api/admin/orders/{order['_id']}/shipments/{parcel['_id']}/retry", headers=admin),
+                   409, "“NEET Biology” went in another parcel meanwhile; ship what is left instead.")
 
 
-def test_wrong_credentials_are_502(make_app, shiprocket, books):
-    """A login Shiprocket refuses is 502 naming its reason."""
-    app = make_app(SHIPROCKET_EMAIL="api@bookstore.example", SHIPROCKET_PASSWORD="wrong",
-                   SHIPROCKET_BASE_URL=shiprocket.base_url)
-    with app.app_context():
-        from tests.conftest import Auth
-        from tests.factories import Factories
-        client = app.test_client()
-        headers = Auth(client, Factories()).admin("boss@example.in")
-        order = placed(client, [(books[0], 1)])
-        assert_refused(ship(client, order, headers), 502, "Shiprocket refused to sign the shop in: Invalid email and "
-                                                          "password combination. Nothing was shipped.")
+def test_the_admin_retries_a_failed_booking(client, shiprocket, admin, books):
+    """Wrong credentials fail every try: `booking_failed` with Shiprocket's reason. Once fixed, the admin's
+    retry (202) books the same Shiprocket order and ships the order; retrying a parcel that did not fail is 409."""
+    order = placed(client, [(books[0], 1)])
+    real = shiprocket.password
+    shiprocket.password = "changed"
+    parcel = booked(client, order, admin)["shipment"]
+    assert parcel["bookingError"] == ("Shiprocket refused to sign the shop in: Invalid email and password "
+                                      "combination. Nothing was shipped.")
+    assert tasks.book_shipment.call_local(int(parcel["_id"])) == "booking_failed"
+    shiprocket.password = real
+
+    retry = client.post(f"/api/admin/orders/{order['_id']}/shipments/{parcel['_id']}/retry", headers=admin)
+
+    assert retry.status_code == 202, retry.get_json()
+    assert retry.get_json()["shipment"]["status"] == "shipped"
+    assert list(shiprocket.orders) == [f"{order['orderNumber']}-1"]
+    assert order_row(order["_id"]).status == "shipped"
+    assert_refused(client.post(f"/api/admin/orders/{order['_id']}/shipments/{parcel['_id']}/retry", headers=admin),
+                   409, "Only a parcel whose booking failed can be booked again.")
+
+
+def test_the_sweep_finds_a_lost_booking(client, shiprocket, admin, books):
+    """A failed try asks for another after its back-off (RetryTask, 30 s after the first); a parcel left
+    `booking` past its next try (a lost job) is enqueued again by the sweep and booked."""
+    order = placed(client, [(books[0], 1)])
+    shiprocket.fail_next("orders/create/adhoc", 500, "Server busy")
+    parcel = booked(client, order, admin)["shipment"]
+    row = order_row(order["_id"]).shipments[0]
+    assert 25 <= (_aware(row.booking_next_at) - utcnow()).total_seconds() <= 30
+    assert tasks.sweep_bookings.call_local() == 0  # its retry is not due yet
+    db.session.execute(update(Shipment).values(booking_next_at=utcnow() - timedelta(minutes=5)))
+    db.session.commit()
+    assert tasks.sweep_bookings.call_local() == 1
+    assert order_row(order["_id"]).shipments[0].status == "shipped" and parcel["status"] == "booking"
 
 
 def test_shiprocket_not_set_up_is_422(make_app, books):
@@ -197,8 +295,7 @@ def test_shiprocket_not_set_up_is_422(make_app, books):
 def shipped(client, shiprocket, admin, books):
     """A cash-on-delivery order of two copies shipped through Shiprocket; (order, awb)."""
     order = placed(client, [(books[0], 2)])
-    reply = ship(client, order, admin).get_json()["order"]
-    return order, reply["shipments"][0]["awb"]
+    return order, booked(client, order, admin)["shipment"]["awb"]
 
 
 def test_the_webhook_checks_its_token(client, shiprocket, shipped):

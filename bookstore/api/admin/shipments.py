@@ -2,7 +2,7 @@
 (guarded: under /api/admin)."""
 from flask_smorest import Blueprint
 
-from bookstore.schemas.order import AdminOrderReplySchema
+from bookstore.schemas.order import AdminOrderReplySchema, ShipReplySchema
 from bookstore.schemas.shipment import (CourierInputSchema, CourierListReplySchema, CourierReplySchema,
                                         CourierUpdateSchema, ShipmentEventInputSchema, ShipmentInputSchema)
 from bookstore.security import current_user
@@ -13,11 +13,25 @@ blp = Blueprint("admin_shipments", __name__, url_prefix="/api/admin", descriptio
 
 @blp.route("/orders/<string:order_id>/shipments", methods=["POST"])
 @blp.arguments(ShipmentInputSchema)
-@blp.response(201, AdminOrderReplySchema)
+@blp.response(201, ShipReplySchema, description="Shipped by hand (201), or being booked through Shiprocket "
+                                                "by a job (202, the parcel `booking`)")
+@blp.alt_response(202, schema=ShipReplySchema, description="The parcel is being booked with Shiprocket")
 def ship(data, order_id):
-    """Ship lines of an order (every line left when `lines` is omitted) by hand or through Shiprocket."""
-    order = shipments.ship(order_id, data, current_user())
-    return {"message": f"Shipped. The order is now {order.status}.", "order": order}, 201
+    """Ship lines of an order (every line left when `lines` is omitted) by hand, or ask Shiprocket to book
+    them in a job (202)."""
+    order, shipment = shipments.ship(order_id, data, current_user())
+    if data.get("aggregator") == "shiprocket":
+        return {"message": "Booking the parcel with Shiprocket. This screen shows its AWB once it is booked.",
+                "order": order, "shipment": shipment}, 202
+    return {"message": f"Shipped. The order is now {order.status}.", "order": order, "shipment": shipment}, 201
+
+
+@blp.route("/orders/<string:order_id>/shipments/<string:shipment_id>/retry", methods=["POST"])
+@blp.response(202, ShipReplySchema)
+def retry_booking(order_id, shipment_id):
+    """Book a parcel whose Shiprocket booking failed again (the same Shiprocket order)."""
+    order, shipment = shipments.retry_booking(order_id, shipment_id, current_user())
+    return {"message": "Booking the parcel with Shiprocket again.", "order": order, "shipment": shipment}, 202
 
 
 @blp.route("/orders/<string:order_id>/shipments/<string:shipment_id>/events", methods=["POST"])

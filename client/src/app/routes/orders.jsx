@@ -1,4 +1,5 @@
-// My Orders (/orders, also /order): each order with its lines, status and history; Cancel within the hour.
+// My Orders (/orders, also /order): each order's summary (number, status, copies, total, promise, bill); View
+// Details reads the whole order (lines, history, parcels); Cancel within the hour.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths.js";
@@ -6,7 +7,7 @@ import { formatRupees } from "../../lib/money.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";
 import { Banner, ErrorNotice, Loading } from "../../components/ui/request-state.jsx";
-import { cancelOrder, getMyOrders } from "../../features/orders/api.js";
+import { cancelOrder, getMyOrders, getOrder } from "../../features/orders/api.js";
 import { BillLink, OrderDetails, StatusBadge } from "../../features/orders/components/order-details.jsx";
 import { canCancel, formatDate, promiseText } from "../../features/orders/labels.js";
 import { RequireSignIn } from "./login.jsx";
@@ -88,10 +89,20 @@ function OrderCard({ order, onChanged }) {
         )}
       </div>
       <div id={detailsId} hidden={!open}>
-        {open && <OrderDetails order={order} showPromise={false} showBill={false} />}
+        {open && <WholeOrder key={order.status} orderId={order._id} />}
       </div>
     </li>
   );
+}
+
+// The list carries each order's summary; its lines, history and parcels are read when opened.
+// Keyed by the order's status, so a cancel reads it again.
+function WholeOrder({ orderId }) {
+  const request = useCallback(({ signal }) => getOrder(orderId, { signal }), [orderId]);
+  const { status: loading, data, error, retry } = useRequest(request);
+  if (loading === "error") return <ErrorNotice title="Failed to fetch the order." error={error} retry={retry} />;
+  if (!data) return <Loading label="Loading the order…" />;
+  return <OrderDetails order={data} showPromise={false} showBill={false} />;
 }
 
 function OrdersScreen() {

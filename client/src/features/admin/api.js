@@ -111,9 +111,16 @@ export function updateOrderStatus(id, status, note = "") {
   return adminCall(`admin/orders/${encodeURIComponent(id)}/status`, { method: "PUT", body: { status, note } });
 }
 
-/** Ship lines of an order: {courier, awb, trackingUrl?, packages?, aggregator?, lines?}; resolves to {message, order}. */
+/** Ship lines of an order: {courier, awb, trackingUrl?, packages?, aggregator?, lines?}; resolves to
+ * {message, order, shipment} (through Shiprocket: 202 and the parcel `booking` until the job books it). */
 export function shipOrder(id, body) {
   return adminCall(`admin/orders/${encodeURIComponent(id)}/shipments`, { method: "POST", body });
+}
+
+/** Book a parcel whose Shiprocket booking failed again; resolves to {message, order, shipment}. */
+export function retryBooking(orderId, shipmentId) {
+  return adminCall(`admin/orders/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}/retry`,
+    { method: "POST" });
 }
 
 /** A tracking event {status, at?, location?, note?} of a parcel; resolves to {message, order}. */

@@ -74,7 +74,8 @@ export function allowedOrderStatuses(order, { withReason = false } = {}) {
   return ORDER_STATUSES.filter((status) => {
     // Returned comes from the parcels (a returned parcel received back), never from this list.
     if (status === order.status || status === "returned") return false;
-    if (status === "cancelled" && order.shipments?.length) return false;
+    // List rows carry hasParcels; the whole order (its dialog) carries the parcels themselves.
+    if (status === "cancelled" && (order.hasParcels ?? sentOrBooking(order).length > 0)) return false;
     if (status === "cancelled") return ["pending", "processing"].includes(order.status);
     if (unpaidOnline) return false;
     return withReason || !needsReason(order, status);
@@ -90,10 +91,20 @@ export const SHIPMENT_EVENTS = {
   rto: "Returned to origin (RTO)",
 };
 
+/** Parcels with a courier or being booked: a parcel whose booking failed holds no lines (product §7.8). */
+export function sentOrBooking(order) {
+  return (order?.shipments ?? []).filter((shipment) => shipment.status !== "booking_failed");
+}
+
+/** Whether Shiprocket is still booking a parcel of the order (the screen refreshes until it is done). */
+export function isBooking(order) {
+  return (order?.shipments ?? []).some((shipment) => shipment.status === "booking");
+}
+
 /** Copies of each order line (by book id) not yet in a parcel. */
 export function unshippedLines(order) {
   const sent = {};
-  for (const shipment of order?.shipments ?? []) {
+  for (const shipment of sentOrBooking(order)) {
     for (const line of shipment.lines ?? []) sent[line.book] = (sent[line.book] ?? 0) + line.quantity;
   }
   return (order?.orderItems ?? []).map((item) => ({ ...item, left: item.quantity - (sent[item.book] ?? 0) }))

@@ -1,9 +1,14 @@
 // The order's parcels in the admin's order dialog: Ship (by hand or through Shiprocket, all lines left or some),
-// each parcel with its tracking events, Add event, and Received for a parcel returned to origin.
-import { useCallback, useState } from "react";
+// each parcel with its tracking events, Add event, and Received for a parcel returned to origin. A parcel
+// Shiprocket is booking (a job) shows so and the section reloads the order until it is booked or failed;
+// a failed booking shows Shiprocket's reason and Try again (its lines may also be shipped by hand).
+import { useCallback, useEffect, useState } from "react";
 import { useRequest } from "../../../lib/use-request.js";
-import { addShipmentEvent, listCouriers, receiveParcel, shipOrder } from "../api.js";
-import { formatDateTime, SHIPMENT_EVENTS, unshippedLines } from "../format.js";
+import { addShipmentEvent, listCouriers, receiveParcel, retryBooking, shipOrder } from "../api.js";
+import { formatDateTime, isBooking, SHIPMENT_EVENTS, unshippedLines } from "../format.js";
+
+// How often the screen asks whether Shiprocket has booked the parcel yet.
+const BOOKING_POLL_MS = 3000;
 import { Alert } from "./alert.jsx";
 
 const SHIPPABLE = ["pending", "processing", "shipped"];
@@ -19,6 +24,14 @@ export function OrderShipments({ order, onChanged }) {
     setNotice({ kind: "success", text: reply.message });
     onChanged(reply.order);
   };
+  const booking = isBooking(order);
+
+  useEffect(() => {
+    if (!booking) return undefined;
+    // onChanged reloads the order (and the list behind the dialog); the next render waits again if still booking.
+    const timer = setTimeout(() => onChanged(order), BOOKING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [booking, order, onChanged]);
 
   return (
     <section aria-labelledby="order-shipments" className="adm-shipments">
@@ -48,6 +61,9 @@ export function OrderShipments({ order, onChanged }) {
 function Parcel({ order, shipment, number, onDone, onError }) {
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
+  if (shipment.status === "booking" || shipment.status === "booking_failed") {
+    return <BookingParcel order={order} shipment={shipment} number={number} onDone={onDone} onError={onError} />;
+  }
   const finished = ["delivered", "received"].includes(shipment.status);
 
   const received = async () => {
@@ -103,6 +119,48 @@ function Parcel({ order, shipment, number, onDone, onError }) {
       {adding && (
         <EventForm order={order} shipment={shipment} number={number} onCancel={() => setAdding(false)}
           onSaved={(reply) => { setAdding(false); onDone(reply); }} />
+      )}
+    </li>
+  );
+}
+
+function BookingParcel({ order, shipment, number, onDone, onError }) {
+  const [busy, setBusy] = useState(false);
+  const failed = shipment.status === "booking_failed";
+
+  const retry = async () => {
+    setBusy(true);
+    try {
+      onDone(await retryBooking(order._id, shipment._id));
+    } catch (failure) {
+      onError(failure.message || "Could not book the parcel again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className={`adm-parcel${failed ? " adm-parcel--failed" : ""}`} data-status={shipment.status}>
+      <p className="adm-parcel__head">
+        <strong>Parcel {number}: Shiprocket</strong>{" · "}
+        {failed ? "Booking failed" : <span role="status">Booking with Shiprocket…</span>}
+      </p>
+      <p className="adm-muted adm-small">
+        Asked {formatDateTime(shipment.shippedAt)} · {(shipment.lines ?? []).map((line) => `${line.quantity} × ${line.title}`).join(", ")}
+        {!failed && shipment.bookingAttempts > 1 && ` · try ${shipment.bookingAttempts}`}
+      </p>
+      {shipment.bookingError && (
+        <p className={failed ? "adm-error" : "adm-muted adm-small"}>
+          {failed ? "Shiprocket could not book it: " : "Last try: "}{shipment.bookingError}
+        </p>
+      )}
+      {failed && (
+        <div className="adm-parcel__actions">
+          <button type="button" className="adm-button adm-button--small" onClick={retry} disabled={busy}>
+            {busy ? "Booking…" : "Try booking again"}<span className="sr-only"> (parcel {number})</span>
+          </button>
+          <span className="adm-muted adm-small"> Its copies are free again: you may also ship them by hand.</span>
+        </div>
       )}
     </li>
   );
@@ -234,6 +292,7 @@ function ShipForm({ order, left, onCancel, onShipped }) {
         ))}
       </fieldset>
       <p className="adm-hint">The order becomes shipped once every copy is in a parcel; the customer is e-mailed the courier, AWB and tracking link.</p>
+      {!manual && <p className="adm-hint">Shiprocket books the parcel in the background; this screen shows its AWB and label once it is booked.</p>}
       <button type="submit" className="adm-button" disabled={busy}>{busy ? "Shipping…" : "Ship parcel"}</button>{" "}
       <button type="button" className="adm-button adm-button--secondary" onClick={onCancel} disabled={busy}>Cancel</button>
     </form>
