@@ -224,6 +224,7 @@ def test_the_last_failure_marks_the_parcel_booking_failed(client, shiprocket, ad
     shiprocket.start()
     shiprocket.delay_next(2)
     assert tasks.book_shipment.call_local(int(parcel["_id"])) == "booking_failed"
+    db.session.expire_all()  # the job ran in this test's session, which keeps what it read (as a request's would not)
 
     shown = client.get(f"/api/admin/orders/{order['_id']}", headers=admin).get_json()["order"]
     assert shown["status"] == "pending" and len(shown["statusHistory"]) == 1
