@@ -12,9 +12,9 @@ CARD_FIELDS = {
     "_id", "title", "author", "category", "categorySlug", "price", "discountedPrice", "stock", "inStock",
     "imageUrl", "thumbnailUrl", "description", "isbn", "publisher", "publicationDate", "language", "pages",
     "format", "dimensions", "weight", "tags", "rating", "ratingCount", "copiesSold", "archived", "createdAt", "updatedAt",
-    "medium", "editionYear", "editionNumber",
+    "medium", "editionYear", "editionNumber", "digital",
 }
-BOOK_FIELDS = CARD_FIELDS | {"exams", "subjects", "replaces", "newerEdition"}
+BOOK_FIELDS = CARD_FIELDS | {"exams", "subjects", "replaces", "newerEdition", "file"}
 NOW = datetime.now(timezone.utc).replace(microsecond=0)
 
 
@@ -72,7 +72,7 @@ def test_book_fields_and_rupee_amounts(client, factories):
         "publicationDate": "2024-06-15", "language": "English", "pages": 812, "format": "Hardcover",
         "dimensions": "24 x 18 x 4 cm", "weight": "1.2 kg", "tags": ["gate", "mechanical"], "rating": 4.5,
         "ratingCount": 120, "copiesSold": 340, "archived": False, "medium": "english", "editionYear": None,
-        "editionNumber": None,
+        "editionNumber": None, "digital": False,
     }
     assert isinstance(item["price"], int)
     created = datetime.fromisoformat(item["createdAt"])

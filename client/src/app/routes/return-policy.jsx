@@ -26,7 +26,7 @@ export function ReturnPolicy() {
       <ul className="bullets">
         <li>The refund is the price you paid for the returned books (after any coupon).</li>
         <li><strong>Online payments</strong> are refunded through Razorpay to the card, UPI or account you paid with; it reaches you in 3–5 business days.</li>
-        <li><strong>Cash-on-delivery</strong> orders are refunded to the UPI ID or bank account (account number, IFSC and holder's name) you give with the return, <strong>less the {fee || "₹40"} shipping</strong> of the order, deducted once per order. We keep those details for this refund only and erase them once it is paid.</li>
+        <li><strong>Cash-on-delivery</strong> orders are refunded to the UPI ID or bank account (account number, IFSC and holder's name) you give with the return, <strong>less the {fee} shipping</strong> of the order, deducted once per order. We keep those details for this refund only and erase them once it is paid.</li>
         <li>Each step is e-mailed to you and shown on your order page.</li>
       </ul>
       <p>
