@@ -2,6 +2,7 @@
 only, and once paid the order page's Download button hands over the file, for a guest through the e-mailed link."""
 import itertools
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -12,6 +13,7 @@ from tests.e2e.support.layout import assert_no_horizontal_scroll
 from tests.e2e.support.mailbox import link_in, wait_for_mail
 
 _serial = itertools.count(1)
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e" / "digital"
 
 
 @pytest.mark.parametrize("screen", ["page", "phone_page"])
@@ -64,3 +66,6 @@ def test_a_guest_buys_an_e_book_and_downloads_it(request, screen, shop, smtp, ra
         assert pdf.read(5) == b"%PDF-"
     expect(page.get_by_text("4 downloads left")).to_be_visible()
     assert shop.order(number).lines[0].downloads == 1
+    # A picture of the order page for people reviewing the flow (test-artifacts/e2e/digital/).
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"downloaded-{screen}.png"), full_page=True)

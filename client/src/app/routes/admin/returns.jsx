@@ -171,7 +171,7 @@ export function ManageReturns() {
   ];
 
   const list = returns.data;
-  const total = list?.pagination?.totalReturns ?? 0;
+  const total = list?.totalReturns ?? 0;
   return (
     <>
       <title>Returns — Bookstore Admin</title>
