@@ -322,10 +322,8 @@ class OrderReplySchema(Schema):
     order = fields.Nested(OrderSchema)
 
 
-class OrderSummarySchema(Schema):
-    """An order in My Orders (as BookCardSchema is a book in a grid): what the list shows, from the order's
-    row and services/orders.summaries; the order itself (GET /api/orders/{id}) has the lines, history and
-    parcels."""
+class _OrderRowSchema(Schema):
+    """What every order list shows of an order: its own row plus services/orders.summaries' copy count."""
 
     _id = fields.String(attribute="public_id")
     orderNumber = fields.String(attribute="order_number")
@@ -335,6 +333,13 @@ class OrderSummarySchema(Schema):
     isPaid = fields.Function(lambda order: order.payment_status == "paid")
     itemCount = fields.Integer(attribute="item_count")
     totalPrice = Rupees(attribute="total_paise")
+
+
+class OrderSummarySchema(_OrderRowSchema):
+    """An order in My Orders (as BookCardSchema is a book in a grid): what the list shows, from the order's
+    row and services/orders.summaries; the order itself (GET /api/orders/{id}) has the lines, history and
+    parcels."""
+
     promisedDelivery = OrderSchema._declared_fields["promisedDelivery"]
     billNumber = fields.String(attribute="bill_number", allow_none=True)
     billDue = fields.Boolean(attribute="bill_owed")
@@ -370,18 +375,10 @@ class AdminOrderSchema(OrderSchema):
     shipments = fields.List(fields.Nested(AdminShipmentSchema))
 
 
-class AdminOrderSummarySchema(Schema):
+class AdminOrderSummarySchema(_OrderRowSchema):
     """An order in the admin's orders list and the dashboard's newest orders: the columns they show and what
     the status menu needs (whether a parcel went: such an order cannot be cancelled)."""
 
-    _id = fields.String(attribute="public_id")
-    orderNumber = fields.String(attribute="order_number")
-    status = fields.String()
-    paymentStatus = fields.String(attribute="payment_status")
-    paymentMethod = fields.String(attribute="payment_method")
-    isPaid = fields.Function(lambda order: order.payment_status == "paid")
-    itemCount = fields.Integer(attribute="item_count")
-    totalPrice = Rupees(attribute="total_paise")
     totalAmount = Rupees(attribute="total_paise", dump_only=True)
     user = AdminOrderSchema._declared_fields["user"]
     shippingAddress = OrderSchema._declared_fields["shippingAddress"]
