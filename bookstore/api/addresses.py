@@ -1,6 +1,5 @@
 """The signed-in shopper's address book (saved delivery addresses for checkout)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.models import MAX_ADDRESSES
 from bookstore.schemas.address import AddressBookReplySchema, SavedAddressChangeSchema, SavedAddressInput
 from bookstore.security import current_user, login_required

@@ -1,8 +1,8 @@
 """"Notify me" alerts: ask on a book (guests confirm by e-mail), confirm or cancel from the mailed links,
 and the signed-in shopper's own list."""
 from flask import current_app
-from flask_smorest import Blueprint
 
+from bookstore.blueprint import Blueprint
 from bookstore.extensions import limiter
 from bookstore.schemas.alert import AlertInputSchema, AlertReplySchema, AlertTokenSchema, OwnAlertListReplySchema
 from bookstore.schemas.common import SuccessSchema

@@ -1,9 +1,9 @@
 """Sign-up, sign-in, sign-out, e-mail verification, passwords and the signed-in shopper's profile."""
 from flask import after_this_request, current_app, request
 from flask_jwt_extended import get_jwt
-from flask_smorest import Blueprint
 
 from bookstore import device_cookie
+from bookstore.blueprint import Blueprint
 from bookstore.extensions import client_ip, limiter
 from bookstore.schemas.common import SuccessSchema
 from bookstore.schemas.user import (AuthReplySchema, ChangePasswordSchema, CloseAccountSchema, ForgotPasswordSchema, LinkTokenSchema,

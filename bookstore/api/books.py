@@ -1,7 +1,7 @@
 """The catalogue: shoppers' list, detail, shelves and suggestions; administrators' book writes."""
 from flask import request
-from flask_smorest import Blueprint
 
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.book import (BookIdsQuerySchema, BookInputSchema, BookListQuerySchema, BookListReplySchema,
                                     BookQuerySchema, BookRemovedSchema, BookReplySchema, BookSchema, BookUpdateSchema,
                                     ShelfQuerySchema, ShelfReplySchema, SuggestQuerySchema, SuggestReplySchema)

@@ -1,7 +1,6 @@
 """The cart: a signed-in shopper's saved cart, and the price check (lines, coupon, shipping and total as the
 server would charge them now)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.cart import CartInputSchema, CartReplySchema
 from bookstore.schemas.order import QuoteInputSchema, QuoteReplySchema
 from bookstore.security import current_user, login_required, optional_login

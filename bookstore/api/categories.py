@@ -1,6 +1,5 @@
 """The 18 categories with live book counts."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.book import CategoryListReplySchema
 from bookstore.services import catalogue
 

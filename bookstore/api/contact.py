@@ -1,7 +1,7 @@
 """The contact form (public) and the administrators' inbox of its messages."""
 from flask import current_app
-from flask_smorest import Blueprint
 
+from bookstore.blueprint import Blueprint
 from bookstore.extensions import limiter
 from bookstore.schemas.common import pagination
 from bookstore.schemas.contact import (ContactListReplySchema, ContactQuerySchema, ContactReplySchema, ContactSchema,

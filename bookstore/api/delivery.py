@@ -1,6 +1,5 @@
 """Delivery to a PIN: place, serviceability, cash on delivery and the delivery dates (public)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.extensions import limiter
 from bookstore.schemas.delivery import DeliveryReplySchema, PinPathSchema
 from bookstore.services import delivery

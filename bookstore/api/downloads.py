@@ -1,6 +1,5 @@
 """Handing over a digital book's file through the short-lived signed address a counted download answered."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.services import digital
 
 blp = Blueprint("downloads", __name__, url_prefix="/api/downloads", description="Digital book downloads")

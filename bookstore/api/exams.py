@@ -1,6 +1,5 @@
 """Exams beside the categories: every exam with its subjects and book counts, and one exam's page."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.exam import ExamListQuerySchema, ExamListReplySchema, ExamPageReplySchema
 from bookstore.services import exams
 

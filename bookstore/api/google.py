@@ -9,8 +9,8 @@ import logging
 from urllib.parse import quote, urlencode
 
 from flask import redirect
-from flask_smorest import Blueprint
 
+from bookstore.blueprint import Blueprint
 from bookstore.extensions import db
 from bookstore.schemas.user import UserSchema
 from bookstore.security import issue_token

@@ -1,10 +1,10 @@
 """Liveness and readiness checks for load balancers and the PaaS router."""
 from flask import jsonify
-from flask_smorest import Blueprint
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from bookstore import jobs
+from bookstore.blueprint import Blueprint
 from bookstore.extensions import db, limiter
 from bookstore.schemas.health import HealthSchema
 

@@ -1,6 +1,5 @@
 """Kits for shoppers: the kits on sale (or one exam's) and one kit's page."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.kit import KitListQuerySchema, KitListReplySchema, KitReplySchema
 from bookstore.services import kits
 

@@ -1,7 +1,7 @@
 """Newsletter sign-up (double opt-in) and unsubscribing, in one click from the mail or from the link's screen."""
 from flask import current_app
-from flask_smorest import Blueprint
 
+from bookstore.blueprint import Blueprint
 from bookstore.extensions import limiter
 from bookstore.schemas.common import SuccessSchema
 from bookstore.schemas.contact import NewsletterSchema, OneClickQuerySchema, TokenSchema, UnsubscribeSchema

@@ -1,7 +1,7 @@
 """Placing orders and following them: the shopper's list, one order, guest look-up, cancel, returns."""
 from flask import Response, current_app, request
-from flask_smorest import Blueprint
 
+from bookstore.blueprint import Blueprint
 from bookstore.errors import BadRequest
 from bookstore.extensions import client_ip, limiter
 from bookstore.schemas.common import PageQuerySchema, pagination

@@ -1,7 +1,7 @@
 """Online payment: configuration, Razorpay order, Checkout verification and the webhook."""
 from flask import current_app, request
-from flask_smorest import Blueprint
 
+from bookstore.blueprint import Blueprint
 from bookstore.extensions import limiter
 from bookstore.request_input import raw_body
 from bookstore.schemas.payment import (ConfigReplySchema, CreateOrderReplySchema, CreateOrderSchema, VerifyReplySchema,

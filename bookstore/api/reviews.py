@@ -1,6 +1,5 @@
 """Buyers' reviews of a book: the published list for everyone, writing and editing one's own when signed in."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.common import PageQuerySchema, pagination
 from bookstore.schemas.review import (OwnStandingReplySchema, ReviewInputSchema, ReviewListReplySchema,
                                       ReviewReplySchema, ReviewUpdateSchema)

@@ -1,8 +1,8 @@
 """Shiprocket's tracking webhook. Its address avoids the word "shiprocket": Shiprocket's panel refuses
 webhook URLs that contain it."""
 from flask import request
-from flask_smorest import Blueprint
 
+from bookstore.blueprint import Blueprint
 from bookstore.extensions import limiter
 from bookstore.request_input import raw_body
 from bookstore.schemas.shipment import TrackingWebhookReplySchema

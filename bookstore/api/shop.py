@@ -1,6 +1,5 @@
 """The shop's public constants: fees, limits and the lists the client's forms offer (read once at start-up)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.extensions import limiter
 from bookstore.schemas.shop import ShopReplySchema
 from bookstore.services import delivery

@@ -1,6 +1,5 @@
 """The signed-in shopper's wishlist (product §3.8: paths under /api/users)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.wishlist import WishlistAddSchema, WishlistReplySchema
 from bookstore.security import current_user, login_required
 from bookstore.services import wishlist

@@ -1,13 +1,18 @@
 """Book and category shapes, the catalogue's query parameters and the admin book form."""
+import functools
 from datetime import date
 
 from marshmallow import (Schema, ValidationError, fields, post_load, pre_dump, validate, validates,
                          validates_schema)
+from sqlalchemy import inspect as sa_inspect
+from sqlalchemy.exc import NoInspectionAvailable
 
+from bookstore.models import Book
 from bookstore.schemas.common import PageQuerySchema, PaginationSchema, pagination, search_param, text_param
 from bookstore.models.book import MEDIA
 from bookstore.schemas.fields import (IdInput, IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber,
                                       required)
+from bookstore.schemas.remembered import RememberedDumps
 from bookstore.services.images import COVER_REQUIRED
 from bookstore.services.storage import media_url
 
@@ -18,6 +23,11 @@ LANGUAGES = ("English", "Hindi", "English & Hindi")
 COVER_MAX_CHARACTERS = 16 * 1024 * 1024
 MEDIUM_MESSAGE = "Medium must be one of: " + ", ".join(MEDIA) + "."
 MAX_EXAMS = 30
+
+
+@functools.cache
+def _book_columns() -> tuple[str, ...]:
+    return tuple(attribute.key for attribute in sa_inspect(Book).column_attrs)
 
 
 class MediumField(fields.String):
@@ -70,8 +80,21 @@ class CategorySchema(Schema):
 DIGITAL_STOCK = 999
 
 
-class BookCardSchema(Schema):
+class BookCardSchema(RememberedDumps):
     """A book as lists, suggestions, shelves and carts show it: everything but its exams, subjects and editions."""
+
+    def fingerprint(self, book) -> tuple | None:
+        """Every column of the book as loaded, its category's name and slug, and where covers are served
+        from (schemas/remembered.py); None when a column is not loaded (reading it would load it)."""
+        try:
+            loaded = sa_inspect(book).dict
+        except NoInspectionAvailable:  # not a Book row
+            return None
+        category = loaded.get("category")
+        if category is None or not all(name in loaded for name in _book_columns()):
+            return None
+        return (media_url("-"), category.name, category.slug,
+                *(tuple(loaded[name]) if isinstance(loaded[name], list) else loaded[name] for name in _book_columns()))
 
     _id = IdString(attribute="id")
     title = fields.String()

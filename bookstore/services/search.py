@@ -5,9 +5,12 @@ by database triggers created in the migrations, so no code path can forget to up
 Shopper text never reaches the query syntax: it is cut into word tokens first, each matched as a
 prefix, so "phys" finds Physics and no input can break the query.
 """
+import functools
 import re
+import threading
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -47,11 +50,24 @@ SYMBOL_WORDS = {"c++": "cplusplus", "c#": "csharp", "f#": "fsharp", ".net": "dot
 _SYMBOLS = re.compile(r"(?<![\w+#.])(c\+\+|c#|f#|\.net)(?![^\W\d]|[+#])")
 
 
+# ASCII text (most of it) is split by one regular expression: there, letters and digits are exactly
+# the word characters of _is_word_character.
+_ASCII_WORD = re.compile(r"[a-z0-9]+")
+
+
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens of shopper text, at most MAX_TOKENS of at most 40 characters; "c++",
     "c#", "f#" and ".net" are words of their own (SYMBOL_WORDS)."""
-    words, current = [], []
+    return list(_tokens(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[str, ...]:
+    # Remembered: suggestions split the same best sellers' titles and category names again and again.
     lowered = _SYMBOLS.sub(lambda found: f" {SYMBOL_WORDS[found.group(1)]} ", text.lower())
+    if lowered.isascii():
+        return tuple(word[:40] for word in _ASCII_WORD.findall(lowered)[:MAX_TOKENS])
+    words, current = [], []
     for character in lowered:
         if _is_word_character(character):
             current.append(character)
@@ -60,7 +76,7 @@ def tokens(text: str) -> list[str]:
             current = []
     if current:
         words.append("".join(current))
-    return [word[:40] for word in words][:MAX_TOKENS]
+    return tuple(word[:40] for word in words[:MAX_TOKENS])
 
 
 def isbn_digits(text: str) -> str | None:
@@ -339,6 +355,7 @@ _synonyms_cache: dict = {"read_at": None, "by_word": {}}
 def forget_synonyms() -> None:
     """Read the synonyms again on the next search (after they were saved)."""
     _synonyms_cache["read_at"] = None
+    _forget_matches()
 
 
 def _synonyms_by_first_word() -> dict[str, dict[tuple[str, ...], set[tuple[str, ...]]]]:
@@ -402,6 +419,7 @@ _MAX_OTHER_SPELLINGS = 6
 def forget_script_words() -> None:
     """Read the index's Devanagari words again on the next search."""
     _devanagari_cache["read_at"] = None
+    _forget_matches()
 
 
 def _words_in_range(low: str, high: str, shortest: int = 1, longest: int = 40) -> list[str]:
@@ -469,7 +487,45 @@ def _in_both_scripts(slots: list[list[_Words]]) -> list[list[_Words]]:
     return widened
 
 
+# The same few searches come again and again, and building a search's SQL expressions is a third of its
+# Python time. Each process keeps the Match of a text until the synonyms or other-script words it was
+# made from are to be read again (their settings; 0 keeps nothing), and forgets them all when either is
+# forgotten (an administrator saved synonyms).
+MAX_REMEMBERED_MATCHES = 1024
+_matches: OrderedDict[tuple[str, str], tuple[float, "Match | None"]] = OrderedDict()  # key -> (until, match)
+_matches_lock = threading.Lock()
+
+
+def _forget_matches() -> None:
+    with _matches_lock:
+        _matches.clear()
+
+
 def match(text: str) -> Match | None:
+    """How to find books matching shopper text; None if it holds no words (see _match)."""
+    keeps = (float(current_app.config.get("SEARCH_SYNONYMS_CACHE_SECONDS", SYNONYMS_CACHE_SECONDS)),
+             float(current_app.config.get("SEARCH_SCRIPT_WORDS_CACHE_SECONDS", SCRIPT_WORDS_CACHE_SECONDS)))
+    if min(keeps) <= 0:
+        return _match(text)
+    key, now = (str(db.engine.url), text), time.monotonic()
+    with _matches_lock:
+        remembered = _matches.get(key)
+        if remembered is not None and now < remembered[0]:
+            _matches.move_to_end(key)
+            return remembered[1]
+    found = _match(text)
+    # Kept until the first of the caches it was made from expires (one never read: from now).
+    until = min((now if cache["read_at"] is None else cache["read_at"]) + keep
+                for cache, keep in ((_synonyms_cache, keeps[0]), (_devanagari_cache, keeps[1])))
+    with _matches_lock:
+        _matches[key] = (until, found)
+        _matches.move_to_end(key)
+        while len(_matches) > MAX_REMEMBERED_MATCHES:
+            _matches.popitem(last=False)
+    return found
+
+
+def _match(text: str) -> Match | None:
     """How to find books matching shopper text; None if it holds no words.
 
     Tiers, best first: every word in the title as typed (whole words; one-word searches), then as prefixes, then with

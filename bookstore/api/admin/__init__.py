@@ -1,6 +1,5 @@
 """The administrator API. Everything under /api/admin is guarded by security.guard_admin_routes."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.common import SuccessSchema
 
 admin_blp = Blueprint("admin", __name__, url_prefix="/api/admin", description="Administration")

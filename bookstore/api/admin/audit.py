@@ -1,6 +1,5 @@
 """The audit log of administrators' writes, newest first."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.audit import AuditQuerySchema, AuditReplySchema
 from bookstore.schemas.common import pagination
 from bookstore.services import audit

@@ -1,7 +1,7 @@
 """Administrators' digital book files: upload (multipart, checked by content) and removal (guarded: /api/admin)."""
 from flask import current_app, request
-from flask_smorest import Blueprint
 
+from bookstore.blueprint import Blueprint
 from bookstore.errors import ValidationFailed
 from bookstore.request_input import body_limit
 from bookstore.schemas.book import BookReplySchema

@@ -1,6 +1,5 @@
 """Administrators' coupons: the list with usage counts, create and change (guarded: under /api/admin)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.models import parse_id
 from bookstore.errors import NotFound
 from bookstore.schemas.coupon import CouponInputSchema, CouponListReplySchema, CouponReplySchema, CouponUpdateSchema

@@ -1,6 +1,5 @@
 """The administrators' dashboard: headline figures, orders by status, 30 days of revenue, low stock."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.dashboard import RecentOrdersReplySchema, StatsReplySchema
 from bookstore.services import dashboard
 

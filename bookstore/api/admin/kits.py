@@ -1,6 +1,5 @@
 """Administrators' kits: the list, one kit, create, change and archive (guarded: under /api/admin)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.common import pagination
 from bookstore.schemas.kit import (AdminKitListReplySchema, AdminKitQuerySchema, KitInputSchema, KitReplySchema,
                                    KitUpdateSchema)

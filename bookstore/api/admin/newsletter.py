@@ -2,8 +2,8 @@
 from datetime import timezone
 
 from flask import Response, stream_with_context
-from flask_smorest import Blueprint
 
+from bookstore.blueprint import Blueprint
 from bookstore.models import utcnow
 from bookstore.schemas.common import pagination
 from bookstore.schemas.newsletter import SubscriberListReplySchema, SubscriberQuerySchema

@@ -2,9 +2,9 @@
 from datetime import timezone
 
 from flask import Response, stream_with_context
-from flask_smorest import Blueprint
 
 from bookstore import money
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.common import pagination
 from bookstore.schemas.order import (AdminOrderListReplySchema, AdminOrderQuerySchema, AdminOrderReplySchema,
                                      OrderFilterSchema, StatusUpdateSchema)

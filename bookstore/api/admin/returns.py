@@ -1,7 +1,6 @@
 """Administrators work through returns: the list, one return, its photos, and each step (guarded: under
 /api/admin)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.common import pagination
 from bookstore.schemas.return_request import (AdminReturnListReplySchema, AdminReturnReplySchema, ReturnFilterSchema,
                                               ReturnUpdateSchema)

@@ -1,7 +1,6 @@
 """Administrators' moderation of reviews: the list by status, publish or hide with a reason (guarded: under
 /api/admin)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.common import pagination
 from bookstore.schemas.review import (AdminReviewListReplySchema, AdminReviewQuerySchema, AdminReviewReplySchema,
                                       ModerationSchema)

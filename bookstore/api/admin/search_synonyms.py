@@ -1,6 +1,5 @@
 """The shop's search synonyms (guarded: under /api/admin)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.search import SynonymGroupsReplySchema, SynonymGroupsSchema
 from bookstore.security import current_user
 from bookstore.services import search_synonyms

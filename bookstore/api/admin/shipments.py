@@ -1,7 +1,6 @@
 """Administrators ship orders, record tracking events, receive returned parcels and keep the couriers
 (guarded: under /api/admin)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.order import AdminOrderReplySchema, ShipReplySchema
 from bookstore.schemas.shipment import (CourierInputSchema, CourierListReplySchema, CourierReplySchema,
                                         CourierUpdateSchema, ShipmentEventInputSchema, ShipmentInputSchema)

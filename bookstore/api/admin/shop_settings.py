@@ -1,6 +1,5 @@
 """The shop settings behind delivery estimates, cash on delivery and fees (guarded: under /api/admin)."""
-from flask_smorest import Blueprint
-
+from bookstore.blueprint import Blueprint
 from bookstore.schemas.delivery import ShopSettingsReplySchema, ShopSettingsSchema
 from bookstore.security import current_user
 from bookstore.services import delivery
