@@ -1,9 +1,10 @@
 """Book and category shapes, the catalogue's query parameters and the admin book form."""
-import functools
+import operator
 from datetime import date
 
 from marshmallow import (Schema, ValidationError, fields, post_load, pre_dump, validate, validates,
                          validates_schema)
+from sqlalchemy import JSON
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import NoInspectionAvailable
 
@@ -25,9 +26,29 @@ MEDIUM_MESSAGE = "Medium must be one of: " + ", ".join(MEDIA) + "."
 MAX_EXAMS = 30
 
 
-@functools.cache
-def _book_columns() -> tuple[str, ...]:
-    return tuple(attribute.key for attribute in sa_inspect(Book).column_attrs)
+class _Columns:
+    """Reads every column of a loaded Book from its instance dict at once, lists (tags) as tuples."""
+
+    def __init__(self):
+        self._read = None
+        self._lists: list[int] = []
+
+    def read(self, loaded: dict) -> tuple:
+        if self._read is None:
+            columns = list(sa_inspect(Book).column_attrs)
+            self._lists = [n for n, column in enumerate(columns) if isinstance(column.columns[0].type, JSON)]
+            self._read = operator.itemgetter(*(column.key for column in columns))
+        values = self._read(loaded)
+        if not self._lists:
+            return values
+        values = list(values)
+        for n in self._lists:
+            if isinstance(values[n], list):
+                values[n] = tuple(values[n])
+        return tuple(values)
+
+
+_BOOK_COLUMNS = _Columns()
 
 
 class MediumField(fields.String):
@@ -88,13 +109,13 @@ class BookCardSchema(RememberedDumps):
         from (schemas/remembered.py); None when a column is not loaded (reading it would load it)."""
         try:
             loaded = sa_inspect(book).dict
-        except NoInspectionAvailable:  # not a Book row
+            values = _BOOK_COLUMNS.read(loaded)
+        except (NoInspectionAvailable, KeyError):  # not a Book row, or a column not loaded
             return None
         category = loaded.get("category")
-        if category is None or not all(name in loaded for name in _book_columns()):
+        if category is None:
             return None
-        return (media_url("-"), category.name, category.slug,
-                *(tuple(loaded[name]) if isinstance(loaded[name], list) else loaded[name] for name in _book_columns()))
+        return (media_url("-"), category.name, category.slug, *values)
 
     _id = IdString(attribute="id")
     title = fields.String()
