@@ -187,3 +187,36 @@ def select_billed_at(order_id: int):
 
     from bookstore.models import Order
     return select(Order.billed_at).where(Order.id == order_id)
+
+
+def test_kit_lines_sold_before_0025_get_their_books_prices_and_formats(fresh_app):
+    """Migration 0025 gives each book of a kit line sold before it the book's sale price (the discounted one when
+    there is one) and format (e-books and audiobooks: digital) as they are when it runs; return lines gain a
+    book_id, empty for the lines already there."""
+    from sqlalchemy import insert
+
+    from bookstore.models import Kit, Order, OrderLine
+    from tests.factories import Factories
+    upgrade(revision="0024_booking_and_old_bills")
+    factories = Factories()
+    printed = factories.book(title="Physics", price_paise=50000, discounted_price_paise=45000)
+    download = factories.book(title="Formulae", price_paise=15000, format="E-Book", stock=0)
+    kit = db.session.execute(insert(Kit).values(name="Kit", slug="kit", price_paise=55000).returning(Kit.id)).scalar_one()
+    order = db.session.execute(insert(Order).values(
+        public_id="order-kit", order_number="BK-2026-KIT001", payment_method="cod", items_paise=55000,
+        shipping_paise=4000, total_paise=59000, email="a@example.in", first_name="Asha", last_name="Rao",
+        phone="9876543210", address="1 MG Road", city="Pune", state="Maharashtra", zip_code="411001",
+    ).returning(Order.id)).scalar_one()
+    line = db.session.execute(insert(OrderLine).values(order_id=order, kit_id=kit, title="Kit", author="Kit of 2 books",
+                                                       unit_price_paise=55000, quantity=1).returning(OrderLine.id)).scalar_one()
+    for book in (printed, download):
+        db.session.execute(text("INSERT INTO order_line_books (order_line_id, book_id, title, quantity) "
+                                "VALUES (:line, :book, :title, 1)"), {"line": line, "book": book.id, "title": book.title})
+    db.session.commit()
+
+    upgrade()
+
+    rows = db.session.execute(text("SELECT title, unit_price_paise, digital FROM order_line_books ORDER BY book_id")).all()
+    assert [(title, price, bool(digital)) for title, price, digital in rows] == [
+        ("Physics", 45000, False), ("Formulae", 15000, True)]
+    assert "book_id" in {column["name"] for column in inspect(db.engine).get_columns("return_lines")}

@@ -202,6 +202,11 @@ class OrderLineBook(db.Model):
     book_id: Mapped[int] = mapped_column(ForeignKey("books.id"), primary_key=True)
     title: Mapped[str] = mapped_column(String(255))
     quantity: Mapped[int]
+    # The book's own sale price when the kit was sold (the weight of its share of the kit price in a return's
+    # refund; migration 0025 filled older lines with the prices of its day) and whether it is an e-book or
+    # audiobook (not returned).
+    unit_price_paise: Mapped[int | None]
+    digital: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     line: Mapped[OrderLine] = relationship(back_populates="kit_books")
 

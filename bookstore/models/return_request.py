@@ -2,12 +2,12 @@
 shop takes the parcel back, and the refund (Razorpay, or a payout to a UPI ID or bank account)."""
 from datetime import datetime
 
-from sqlalchemy import Boolean, CheckConstraint, DateTime, ForeignKey, Index, String
+from sqlalchemy import Boolean, CheckConstraint, DateTime, ForeignKey, ForeignKeyConstraint, Index, String
 from sqlalchemy.orm import Mapped, backref, mapped_column, relationship
 
 from bookstore.extensions import db
 from bookstore.models.base import utcnow
-from bookstore.models.order import Order, OrderLine, _in
+from bookstore.models.order import Order, OrderLine, OrderLineBook, _in
 
 # requested -> approved -> received -> refund_pending (online: the refund job) -> refunded; or rejected.
 RETURN_STATUSES = ("requested", "approved", "rejected", "received", "refund_pending", "refunded")
@@ -73,11 +73,16 @@ class ReturnLine(db.Model):
         CheckConstraint(_in("reason", RETURN_REASONS), name="reason"),
         Index("ix_return_lines_return_id", "return_id"),
         Index("ix_return_lines_order_line_id", "order_line_id"),
+        # A kit line's return names a book that kit line held (NULL book_id: a book's own line, not checked).
+        ForeignKeyConstraint(["order_line_id", "book_id"], ["order_line_books.order_line_id", "order_line_books.book_id"],
+                             ondelete="CASCADE"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     return_id: Mapped[int] = mapped_column(ForeignKey("returns.id", ondelete="CASCADE"))
     order_line_id: Mapped[int] = mapped_column(ForeignKey("order_lines.id", ondelete="CASCADE"))
+    # The book returned out of a kit line; None for a book's own line.
+    book_id: Mapped[int | None]
     quantity: Mapped[int]
     reason: Mapped[str] = mapped_column(String(20))
     # Set when received: whether the copies go back on the shelf.
@@ -85,6 +90,23 @@ class ReturnLine(db.Model):
 
     request: Mapped[ReturnRequest] = relationship(back_populates="lines")
     order_line: Mapped[OrderLine] = relationship(lazy="joined")
+    kit_book: Mapped[OrderLineBook | None] = relationship(lazy="joined", viewonly=True)
+
+    @property
+    def returned_book_id(self) -> int:
+        """The book sent back: the line's own, or the kit's book."""
+        return self.book_id if self.book_id is not None else self.order_line.book_id
+
+    @property
+    def title(self) -> str:
+        """The book's title; a kit's book says which kit it came in: "Physics Part 1 (from JEE Main Kit)"."""
+        if self.kit_book is None:
+            return self.order_line.title
+        return kit_book_title(self.kit_book.title, self.order_line.title)
+
+
+def kit_book_title(book_title: str, kit_title: str) -> str:
+    return f"{book_title} (from {kit_title})"
 
 
 class ReturnPhoto(db.Model):

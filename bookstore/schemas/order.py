@@ -232,11 +232,18 @@ class OrderSchema(Schema):
     returns = fields.List(fields.Nested(ReturnSchema))
     returnableUntil = fields.Function(lambda order: _iso(returns.returnable_until(order)), allow_none=True, metadata={
         "description": "the last moment a return may be asked for (delivered orders), or null"})
-    returnableLines = fields.Function(lambda order: [
-        {"book": str(line["book"]), "quantity": line["quantity"]} for line in returns.returnable_lines(order)],
-        metadata={"description": "[{book, quantity}]: copies that may still be returned now"})
+    returnableLines = fields.Function(lambda order: [_returnable(line) for line in returns.returnable_lines(order)],
+        metadata={"description": "[{book, quantity}]: copies that may still be returned now; a book inside a kit "
+                                 "line also has kitLine (the kit line's lineId) and title (\"… (from <kit>)\")"})
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
+
+
+def _returnable(line: dict) -> dict:
+    reply = {"book": str(line["book"]), "quantity": line["quantity"]}
+    if "kit_line" in line:
+        reply.update(kitLine=str(line["kit_line"]), title=line["title"])
+    return reply
 
 
 def _iso(moment) -> str | None:

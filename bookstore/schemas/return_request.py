@@ -10,8 +10,15 @@ REASONS_TEXT = "damaged, defective, wrong or missing"
 STEPS = ("approved", "rejected", "received", "refunded")
 
 
+# A book bought inside a kit: the kit's order line (`lineId` of the order's kit line). Without it a line means
+# the book's own order line, else the one kit line holding the book (product §7.10).
+def _kit_line():
+    return IdInput(attribute="kit_line", load_default=None, allow_none=True, error_messages={"invalid": "Unknown kit line."})
+
+
 class ReturnLineInput(InputSchema):
     book = IdInput(required=True, error_messages={**required("Each line needs a book."), "invalid": "Unknown book."})
+    kitLine = _kit_line()
     quantity = fields.Integer(strict=True, required=True, validate=validate.Range(
         min=1, max=1000, error="Quantity must be at least 1."), error_messages={
         **required("Each line needs a quantity."), "invalid": "Quantity must be a whole number."})
@@ -47,12 +54,13 @@ class ReturnPhotoInputSchema(InputSchema):
 
 class ResaleableInput(InputSchema):
     book = IdInput(required=True, error_messages={**required("Each line needs a book."), "invalid": "Unknown book."})
+    kitLine = _kit_line()
     resaleable = fields.Boolean(required=True, error_messages=required("Say whether the copies can be sold again."))
 
 
 class ReturnUpdateSchema(InputSchema):
     """PUT /api/admin/returns/{id}: one step. approved needs `method`; rejected needs `note` (the reason);
-    received takes `lines: [{book, resaleable}]` (copies not named are not resaleable); refunded of a
+    received takes `lines: [{book, kitLine?, resaleable}]` (copies not named are not resaleable); refunded of a
     cash-on-delivery order needs `payoutReference`."""
 
     status = fields.String(required=True, error_messages=required("Status is required."), validate=validate.OneOf(
@@ -72,14 +80,18 @@ class ReturnUpdateSchema(InputSchema):
 
     @validates_schema
     def one_mark_per_book(self, data, **_kwargs):
-        books = [mark["book"] for mark in data.get("lines") or []]
+        books = [(mark["book"], mark.get("kit_line")) for mark in data.get("lines") or []]
         if len(books) != len(set(books)):
             raise ValidationError("Each book may appear only once.", "lines")
 
 
 class ReturnLineSchema(Schema):
-    book = IdString(attribute="order_line.book_id")
-    title = fields.String(attribute="order_line.title")
+    book = IdString(attribute="returned_book_id")
+    # A book bought inside a kit: the kit's order line (its `lineId`); null for a book's own line. The title
+    # then says the kit: "Physics Part 1 (from JEE Main Kit)".
+    kitLine = fields.Function(lambda line: str(line.order_line_id) if line.book_id is not None else None,
+                              allow_none=True)
+    title = fields.String()
     quantity = fields.Integer()
     reason = fields.String()
     resaleable = fields.Boolean(allow_none=True)

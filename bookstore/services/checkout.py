@@ -372,7 +372,8 @@ def _lines(cart: _Cart, books: dict[int, Book]) -> list[OrderLine]:
         lines.append(OrderLine(
             kit_id=key, title=kit.name, author=f"Kit of {count} {'book' if count == 1 else 'books'}", image_url=None,
             unit_price_paise=kit.price_paise, quantity=item["quantity"],
-            kit_books=[OrderLineBook(book_id=part.book_id, title=part.book.title, quantity=part.quantity)
+            kit_books=[OrderLineBook(book_id=part.book_id, title=part.book.title, quantity=part.quantity,
+                                     unit_price_paise=part.book.sale_price_paise, digital=part.book.is_digital)
                        for part in kit.items]))
     return lines
 

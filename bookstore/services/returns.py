@@ -10,6 +10,7 @@ per order), and the administrator records the payout's reference. Those details 
 import logging
 import re
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
 
 from flask import current_app
@@ -19,8 +20,9 @@ from bookstore import clock, jobs, money
 from bookstore.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from bookstore.extensions import db
 from bookstore.jobs import tasks
-from bookstore.models import (Book, Order, OrderStatusChange, ReturnLine, ReturnPhoto, ReturnRequest, User, parse_id,
-                              utcnow)
+from bookstore.models import (Book, Order, OrderLine, OrderLineBook, OrderStatusChange, ReturnLine, ReturnPhoto,
+                              ReturnRequest, User, parse_id, utcnow)
+from bookstore.models.return_request import kit_book_title
 from bookstore.services import alerts, audit, images, mail, order_links, orders, private_files
 from bookstore.services import razorpay_gateway as gateway
 from bookstore.services.paging import Page, paginate
@@ -65,30 +67,91 @@ def returnable_until(order: Order):
     return moment + timedelta(days=window_days()) if moment else None
 
 
-def requested_copies(order: Order) -> dict[int, int]:
-    """Copies per order line already in a return that was not rejected."""
-    taken: dict[int, int] = {}
+@dataclass(frozen=True)
+class Item:
+    """A printed book an order delivered, as a return names it: a book's own line, or one book of a kit line
+    (`part`). `key` is what return lines record: (order line id, the kit's book id or None)."""
+
+    line: OrderLine
+    part: OrderLineBook | None = None
+
+    @property
+    def key(self) -> tuple[int, int | None]:
+        return (self.line.id, self.part.book_id if self.part else None)
+
+    @property
+    def book_id(self) -> int:
+        return self.part.book_id if self.part else self.line.book_id
+
+    @property
+    def title(self) -> str:
+        return kit_book_title(self.part.title, self.line.title) if self.part else self.line.title
+
+    def copies(self, lines: int) -> int:
+        """Copies of the book in `lines` units of the line (kits, or copies of a book line)."""
+        return lines * (self.part.quantity if self.part else 1)
+
+
+def _key(line: ReturnLine) -> tuple[int, int | None]:
+    return (line.order_line_id, line.book_id)
+
+
+def requested_copies(order: Order) -> dict[tuple[int, int | None], int]:
+    """Copies per (order line, kit's book) already in a return that was not rejected."""
+    taken: dict[tuple[int, int | None], int] = {}
     for request in order.returns:
         if request.status == "rejected":
             continue
         for line in request.lines:
-            taken[line.order_line_id] = taken.get(line.order_line_id, 0) + line.quantity
+            taken[_key(line)] = taken.get(_key(line), 0) + line.quantity
     return taken
 
 
-def _parcel_lines(order: Order) -> list:
-    """The lines a return can name: printed books (a kit's line, or a download, is not one; product §7.11)."""
-    return [line for line in order.lines if line.book_id is not None and not line.digital]
+def _items(order: Order) -> list[Item]:
+    """What a return can name: printed books, of their own lines or inside a kit line (a download, alone or in
+    a kit, is not one; product §7.11)."""
+    items = []
+    for line in order.lines:
+        if line.kit_id is None:
+            if not line.digital:
+                items.append(Item(line))
+        else:
+            items.extend(Item(line, part) for part in line.kit_books if not part.digital)
+    return items
+
+
+def _came_back(order: Order) -> dict[int, int]:
+    """Units of each order line in parcels returned to origin (RTO): never delivered, back in stock already."""
+    back: dict[int, int] = {}
+    for shipment in order.shipments:
+        if shipment.status in ("rto", "received"):
+            for part in shipment.lines:
+                back[part.order_line_id] = back.get(part.order_line_id, 0) + part.quantity
+    return back
+
+
+def _delivered(order: Order) -> dict[tuple[int, int | None], int]:
+    """Copies of each item the shopper received: the line's, less what came back to the shop in an RTO parcel."""
+    back = _came_back(order)
+    return {item.key: item.copies(item.line.quantity - back.get(item.line.id, 0)) for item in _items(order)}
 
 
 def returnable_lines(order: Order) -> list[dict]:
-    """What may still be returned now: [{book, quantity}] (empty outside the window)."""
+    """What may still be returned now (empty outside the window): [{book, quantity}] for a book's own line,
+    [{book, quantity, kit_line, title}] for a book inside a kit line."""
     until = returnable_until(order)
     if until is None or clock.now() > until:
         return []
     taken = requested_copies(order)
-    return [{"book": line.book_id, "quantity": line.quantity - taken.get(line.id, 0)}
-            for line in _parcel_lines(order) if line.quantity > taken.get(line.id, 0)]
+    delivered = _delivered(order)
+    offered = []
+    for item in _items(order):
+        left = delivered[item.key] - taken.get(item.key, 0)
+        if left <= 0:
+            continue
+        offered.append({"book": item.book_id, "quantity": left} if item.part is None else
+                       {"book": item.book_id, "quantity": left, "kit_line": item.line.id, "title": item.title})
+    return offered
 
 
 def find(public_id: str) -> ReturnRequest:
@@ -154,40 +217,96 @@ def _refund_details(order: Order, refund_to: dict | None) -> dict:
             "refund_to_masked": f"Bank account ****{account[-4:]} ({ifsc})"}
 
 
+def _item_for(order: Order, wanted: dict) -> Item:
+    """The item a request's line names (product §7.10): with `kitLine`, that kit line's book; without it, the
+    book's own line, else the one kit line holding the book. :raise ValidationFailed:"""
+    book_id = parse_id(wanted["book"])
+    kits = [line for line in order.lines if line.kit_id is not None]
+    if wanted.get("kit_line"):
+        kit_line = next((line for line in kits if line.id == parse_id(wanted["kit_line"])), None)
+        if kit_line is None:
+            raise ValidationFailed({"lines": [f"Kit line {wanted['kit_line']} is not on this order."]})
+        candidates = [Item(kit_line, part) for part in kit_line.kit_books if part.book_id == book_id]
+        if not candidates:
+            raise ValidationFailed({"lines": [f"Book {wanted['book']} is not in the kit {kit_line.title}."]})
+    else:
+        own = [Item(line) for line in order.lines if line.kit_id is None and line.book_id == book_id]
+        candidates = own or [Item(line, part) for line in kits for part in line.kit_books if part.book_id == book_id]
+        if not candidates:
+            raise ValidationFailed({"lines": [f"Book {wanted['book']} is not on this order."]})
+        if len(candidates) > 1:
+            raise ValidationFailed({"lines": [f"{candidates[0].part.title} came in more than one kit of this order: "
+                                              "say which kit it is from."]})
+    item = candidates[0]
+    if item.line.digital or (item.part is not None and item.part.digital):
+        raise ValidationFailed({"lines": [
+            f"{item.part.title if item.part else item.line.title} is a download and is not returned; if it does "
+            "not open, please write to us from the contact page."]})
+    return item
+
+
 def _chosen(order: Order, wanted: list[dict]) -> list[tuple]:
-    """(order line, quantity, reason) for each wanted line. :raise ValidationFailed: an unknown book, a
-    repeated one or more copies than can still be returned."""
-    by_book = {line.book_id: line for line in _parcel_lines(order)}
+    """(item, quantity, reason) for each wanted line. :raise ValidationFailed: an unknown book, a repeated one
+    or more copies than can still be returned."""
     taken = requested_copies(order)
+    delivered = _delivered(order)
     chosen, seen = [], set()
-    for item in wanted:
-        book_id = parse_id(item["book"])
-        line = by_book.get(book_id)
-        if line is None:
-            download = next((line for line in order.lines if line.book_id == book_id and line.digital), None)
-            raise ValidationFailed({"lines": [
-                f"{download.title} is a download and is not returned; if it does not open, please write to us "
-                "from the contact page." if download else f"Book {item['book']} is not on this order."]})
-        if line.id in seen:
+    for asked in wanted:
+        item = _item_for(order, asked)
+        if item.key in seen:
             raise ValidationFailed({"lines": ["Each book may appear only once."]})
-        seen.add(line.id)
-        left = line.quantity - taken.get(line.id, 0)
-        if item["quantity"] > left:
-            message = (f"Only {left} of {line.title} can still be returned." if left else
-                       f"{line.title} is already in a return.")
+        seen.add(item.key)
+        left = delivered[item.key] - taken.get(item.key, 0)
+        if asked["quantity"] > left:
+            if delivered[item.key] == 0:
+                message = f"{item.title} was not delivered: its parcel came back to us."
+            else:
+                message = (f"Only {left} of {item.title} can still be returned." if left else
+                           f"{item.title} is already in a return.")
             raise ValidationFailed({"lines": [message]})
-        chosen.append((line, item["quantity"], item["reason"]))
+        chosen.append((item, asked["quantity"], asked["reason"]))
     return chosen
 
 
+def kit_shares(line: OrderLine) -> dict[int, int]:
+    """Each book's share of one kit's price (paise; they add up to the kit price exactly): in proportion to the
+    book's own sale price when the kit was sold times its copies per kit (copies alone if a price is missing
+    or all are 0), largest remainder first, ties to the lower book id."""
+    parts = line.kit_books
+    weights = {part.book_id: part.quantity * (part.unit_price_paise or 0) for part in parts}
+    if any(part.unit_price_paise is None for part in parts) or not sum(weights.values()):
+        weights = {part.book_id: part.quantity for part in parts}
+    total, price = sum(weights.values()), line.unit_price_paise
+    shares = {book_id: price * weight // total for book_id, weight in weights.items()}
+    by_remainder = sorted(weights, key=lambda book_id: (-(price * weights[book_id] % total), book_id))
+    for book_id in by_remainder[:price - sum(shares.values())]:
+        shares[book_id] += 1
+    return shares
+
+
+def _value(line: OrderLine, book_id: int | None, before: int, copies: int) -> int:
+    """What `copies` more copies of an item are worth before the coupon, `before` being in returns already. A
+    kit's book: its share of the line (its kit share times the kits) spread over its copies so that all of them
+    together are worth exactly that share."""
+    if book_id is None:
+        return line.unit_price_paise * copies
+    part = next(part for part in line.kit_books if part.book_id == book_id)
+    worth, count = kit_shares(line)[book_id] * line.quantity, part.quantity * line.quantity
+
+    def upto(copies_in: int) -> int:
+        return (worth * copies_in + count // 2) // count
+
+    return upto(before + copies) - upto(before)
+
+
 def _refund_paise(order: Order, chosen: list[tuple], cash: bool) -> tuple[int, int]:
-    """The refund of these lines and the shipping it deducts. The discount is shared by value, counted over
+    """The refund of these items and the shipping it deducts. The discount is shared by value, counted over
     every open return of the order so that everything returned gives back exactly what was paid for it;
     cash on delivery gives back less the shipping fee, once per order."""
-    value = {line.id: line.unit_price_paise for line in order.lines}
-    earlier = sum(value[line.order_line_id] * line.quantity for r in order.returns if r.status != "rejected"
-                  for line in r.lines)
-    now = sum(line.unit_price_paise * quantity for line, quantity, _ in chosen)
+    lines = {line.id: line for line in order.lines}
+    taken = requested_copies(order)
+    earlier = sum(_value(lines[line_id], book_id, 0, copies) for (line_id, book_id), copies in taken.items())
+    now = sum(_value(item.line, item.key[1], taken.get(item.key, 0), quantity) for item, quantity, _ in chosen)
     share = (lambda v: (order.discount_paise * v + order.items_paise // 2) // order.items_paise) \
         if order.items_paise else (lambda v: 0)
     refund = now - (share(earlier + now) - share(earlier))
@@ -217,8 +336,8 @@ def request_return(public_id: str, data: dict, user: User | None, token: str | N
     request = ReturnRequest(public_id=secrets.token_hex(12), order_id=order.id, status="requested",
                             note=data.get("note") or "", refund_paise=refund, shipping_deducted_paise=deducted,
                             **details)
-    request.lines = [ReturnLine(order_line_id=line.id, quantity=quantity, reason=reason)
-                     for line, quantity, reason in chosen]
+    request.lines = [ReturnLine(order_line_id=item.line.id, book_id=item.key[1], quantity=quantity, reason=reason)
+                     for item, quantity, reason in chosen]
     db.session.add(request)
     db.session.flush()
     _history(order, "return_requested", "customer", _lines_text(request))
@@ -344,29 +463,41 @@ def _erased() -> dict:
     return {"refund_upi": None, "refund_account": None, "refund_ifsc": None, "refund_holder": None}
 
 
+def _marked_line(request: ReturnRequest, mark: dict) -> ReturnLine:
+    """The return's line a received mark names, as a request names its items: with `kitLine` that kit line's
+    book, else the book's own line, else the one kit line of the book. :raise ValidationFailed:"""
+    book_id = parse_id(mark["book"])
+    lines = [line for line in request.lines if line.returned_book_id == book_id]
+    if mark.get("kit_line"):
+        lines = [line for line in lines if line.book_id is not None and line.order_line_id == parse_id(mark["kit_line"])]
+    else:
+        lines = [line for line in lines if line.book_id is None] or lines
+    if len(lines) != 1:
+        raise ValidationFailed({"lines": [f"Book {mark['book']} is not in this return." if not lines else
+                                          f"{lines[0].kit_book.title} came in more than one kit: say which kit."]})
+    return lines[0]
+
+
 def _receive(request: ReturnRequest, order: Order, marks: list[dict], note: str, admin: User) -> None:
-    """The books are back: resaleable copies return to stock once; the order is `returned` when every copy
-    of it is back. :raise ValidationFailed: a mark for a book not in the return."""
+    """The books are back: resaleable copies return to stock once (a kit's book to that book's stock); the
+    order is `returned` when every copy it delivered, of its own lines and inside kits, is back.
+    :raise ValidationFailed: a mark for a book not in the return."""
     resaleable = {}
-    by_book = {line.order_line.book_id: line for line in request.lines}
     for mark in marks:
-        line = by_book.get(parse_id(mark["book"]))
-        if line is None:
-            raise ValidationFailed({"lines": [f"Book {mark['book']} is not in this return."]})
-        resaleable[line.id] = mark["resaleable"]
+        resaleable[_marked_line(request, mark).id] = mark["resaleable"]
     _claim(request, "received", admin_note=note or request.admin_note)
     back = {}
     for line in request.lines:
         line.resaleable = resaleable.get(line.id, False)
         if line.resaleable:
-            book_id = line.order_line.book_id
+            book_id = line.returned_book_id
             back[book_id] = back.get(book_id, 0) + line.quantity
     for book_id in sorted(back):  # id order, as every stock write, so two writers never deadlock
         db.session.execute(update(Book).where(Book.id == book_id)
                            .values(stock=Book.stock + back[book_id], copies_sold=Book.copies_sold - back[book_id])
                            .execution_options(synchronize_session=False))
     alerts.awaken(sorted(back))
-    shelf = ", ".join(f"{line.quantity} × {line.order_line.title}" for line in request.lines if line.resaleable)
+    shelf = ", ".join(f"{line.quantity} × {line.title}" for line in request.lines if line.resaleable)
     _history(order, "return_received", f"admin:{admin.id}", f"Back in stock: {shelf}" if shelf else "Not resaleable")
     db.session.flush()
     db.session.refresh(order)
@@ -374,8 +505,8 @@ def _receive(request: ReturnRequest, order: Order, marks: list[dict], note: str,
     for other in order.returns:
         if other.status in ACCEPTED:
             for line in other.lines:
-                accepted[line.order_line_id] = accepted.get(line.order_line_id, 0) + line.quantity
-    if all(accepted.get(line.id, 0) >= line.quantity for line in _parcel_lines(order)):
+                accepted[_key(line)] = accepted.get(_key(line), 0) + line.quantity
+    if all(accepted.get(key, 0) >= copies for key, copies in _delivered(order).items()):
         if orders.move(order, "returned", f"admin:{admin.id}", "Every book of the order was returned."):
             db.session.execute(update(Order).where(Order.id == order.id).values(stock_released=True)
                                .execution_options(synchronize_session=False))
@@ -492,7 +623,7 @@ def _rupees(paise: int) -> str:
 
 
 def _lines_text(request: ReturnRequest) -> str:
-    return ", ".join(f"{line.quantity} × {line.order_line.title} ({REASON_TEXT[line.reason].lower()})"
+    return ", ".join(f"{line.quantity} × {line.title} ({REASON_TEXT[line.reason].lower()})"
                      for line in request.lines)
 
 

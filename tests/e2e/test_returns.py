@@ -130,3 +130,73 @@ def test_an_admin_approves_receives_and_refunds_a_return(page, shop):
     expect(dialog).not_to_contain_text("meena.iyer@okicici")
     expect(page.get_by_role("row", name=re.compile(order["orderNumber"]))).to_contain_text("Refunded")
     assert shop.order(order["orderNumber"]).status == "returned"
+
+
+@pytest.mark.parametrize("screen", ["page", "phone_page"])
+def test_a_shopper_returns_a_book_that_came_in_a_kit(request, screen, shop):
+    """A delivered kit's books are offered one by one, titled with the kit: the guest returns one Chemistry
+    copy, refunded at its share of the ₹600 kit (weights ₹500 : ₹300, so ₹225.00) less the ₹40 shipping. The
+    administrator's Returns screen names the book and its kit, and receiving it resaleable puts it back in stock."""
+    page = request.getfixturevalue(screen)
+    physics = shop.book(title=f"Kit Physics {screen}", price_paise=50000, stock=5)
+    chemistry = shop.book(title=f"Kit Chemistry {screen}", price_paise=30000, stock=5)
+    admin = shop.admin()
+    token = page.request.post("/api/auth/login", data={"email": admin["email"], "password": admin["password"]}).json()["token"]
+    as_admin = {"Authorization": f"Bearer {token}"}
+    kit_name = f"Return Kit {screen} {next(_serial)}"
+    made = page.request.post("/api/admin/kits", headers=as_admin, data={
+        "name": kit_name, "price": 600, "description": "Two books.",
+        "books": [{"book": physics["_id"], "quantity": 1}, {"book": chemistry["_id"], "quantity": 1}]})
+    assert made.status == 201, made.text()
+    n = next(_serial)
+    address = {"firstName": "Meena", "lastName": "Iyer", "email": f"kit-return-{n}-{id(_serial) % 10000}@example.in",
+               "phone": f"97{(id(_serial) + n) % 10 ** 8:08d}", "address": "7 Residency Road", "city": "Bangalore",
+               "state": "Karnataka", "zipCode": "560025"}
+    placed = page.request.post("/api/orders", data={"orderItems": [{"kit": made.json()["kit"]["_id"], "quantity": 1}],
+                                                    "shippingAddress": address, "paymentMethod": "cod", "totalPrice": 640})
+    assert placed.status == 201, placed.text()
+    order = placed.json()["order"]
+    for status in ("processing", "shipped", "delivered"):
+        moved = page.request.put(f"/api/admin/orders/{order['_id']}/status", data={"status": status}, headers=as_admin)
+        assert moved.status == 200, moved.text()
+
+    page.goto(order["link"])
+    returns = page.get_by_role("region", name="Returns")
+    returns.get_by_role("button", name="Request a return").click()
+    form = page.get_by_role("form", name="Request a return")
+    expect(form.get_by_label(f"Copies of Kit Physics {screen} (from {kit_name}) to return")).to_be_visible()
+    form.get_by_label(f"Copies of Kit Chemistry {screen} (from {kit_name}) to return").select_option("1")
+    form.get_by_label(f"Reason for Kit Chemistry {screen} (from {kit_name})").select_option("defective")
+    form.get_by_role("textbox", name="UPI ID").fill("meena.iyer@okicici")
+    keep_screenshot(page, f"kit-request-form-{screen}")
+    assert_no_horizontal_scroll(page)
+    assert_no_axe_violations(page)
+    form.get_by_role("button", name="Send return request").click()
+
+    expect(returns.get_by_role("status")).to_contain_text("Return requested.")
+    card = returns.locator(".return-card")
+    expect(card).to_contain_text(f"1 × Kit Chemistry {screen} (from {kit_name})")
+    expect(card).to_contain_text("Defective")
+    expect(card).to_contain_text("Refund ₹185.00 (less ₹40.00 shipping) to me***@okicici")
+    keep_screenshot(page, f"kit-requested-{screen}")
+    assert_no_horizontal_scroll(page)
+    assert_no_axe_violations(page)
+
+    stock_before = shop.stock(chemistry["_id"])
+    page.goto("/admin-login?from=/admin/returns")
+    page.get_by_label("Email").fill(admin["email"])
+    page.get_by_label("Password").fill(admin["password"])
+    page.get_by_role("button", name="Sign In").click()
+    row = page.get_by_role("row", name=re.compile(order["orderNumber"]))
+    expect(row).to_contain_text(f"1 × Kit Chemistry {screen} (from {kit_name})")
+    page.get_by_role("button", name=f"Open the return for order {order['orderNumber']}").click()
+    dialog = page.get_by_role("dialog", name=re.compile(order["orderNumber"]))
+    dialog.get_by_label("Pickup").check()
+    dialog.get_by_role("button", name="Approve").click()
+    expect(page.get_by_role("status").filter(has_text="Return approved.")).to_be_visible()
+    dialog = page.get_by_role("dialog", name=re.compile(order["orderNumber"]))
+    expect(dialog.get_by_label(f"Kit Chemistry {screen} (from {kit_name}) resaleable")).to_be_checked()
+    assert_no_axe_violations(page)
+    dialog.get_by_role("button", name="Mark received").click()
+    expect(page.get_by_role("status").filter(has_text="Return received.")).to_be_visible()
+    assert shop.stock(chemistry["_id"]) == stock_before + 1

@@ -15,6 +15,7 @@ export function ReturnPolicy() {
         <li>You can ask for a return within <strong>7 days of delivery</strong>.</li>
         <li>Returns are accepted for <strong>damaged, defective, wrong or missing</strong> items only.</li>
         <li>You choose the books and how many copies of each, with the reason, and may add up to 3 photos.</li>
+        <li>Books that came in a kit are returned one book at a time, like any other; an e-book or audiobook in a kit is a download and is not returned.</li>
       </ul>
       <h2>How to return</h2>
       <ol className="bullets">
@@ -24,7 +25,7 @@ export function ReturnPolicy() {
       </ol>
       <h2>Refunds</h2>
       <ul className="bullets">
-        <li>The refund is the price you paid for the returned books (after any coupon).</li>
+        <li>The refund is the price you paid for the returned books (after any coupon). A book from a kit is refunded at its share of the kit price, in proportion to the books' own prices when you bought the kit.</li>
         <li><strong>Online payments</strong> are refunded through Razorpay to the card, UPI or account you paid with; it reaches you in 3–5 business days.</li>
         <li><strong>Cash-on-delivery</strong> orders are refunded to the UPI ID or bank account (account number, IFSC and holder's name) you give with the return, <strong>less the {fee} shipping</strong> of the order, deducted once per order. We keep those details for this refund only and erase them once it is paid.</li>
         <li>Each step is e-mailed to you and shown on your order page.</li>

@@ -29,11 +29,23 @@ export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const MAX_PHOTOS = 3;
 
-/** The shape the API takes: refundTo only for cash on delivery. */
-export function returnBody({ quantities, reasons, note, cash, refundKind, upi, accountNumber, ifsc, holder }) {
-  const lines = Object.entries(quantities)
-    .filter(([, quantity]) => Number(quantity) > 0)
-    .map(([book, quantity]) => ({ book, quantity: Number(quantity), reason: reasons[book] || "damaged" }));
+/** What the order offers to return, each with a `key` of its own: a book's own line and the same book inside a
+ * kit (`kitLine`, titled "… (from <kit>)" by the server) are two choices. `titles`: book id → its line's title. */
+export function returnChoices(returnableLines, titles) {
+  return returnableLines.map((line) => ({
+    ...line,
+    key: line.kitLine ? `kit-${line.kitLine}-${line.book}` : line.book,
+    title: line.title ?? titles[line.book] ?? "this book",
+  }));
+}
+
+/** The shape the API takes: a line per chosen copy count (a kit's book with its kitLine); refundTo only for cash
+ * on delivery. `quantities` and `reasons` are keyed by the choices' keys. */
+export function returnBody({ choices, quantities, reasons, note, cash, refundKind, upi, accountNumber, ifsc, holder }) {
+  const lines = choices
+    .filter(({ key }) => Number(quantities[key]) > 0)
+    .map(({ key, book, kitLine }) => ({ book, ...(kitLine ? { kitLine } : {}), quantity: Number(quantities[key]),
+      reason: reasons[key] || "damaged" }));
   const body = { lines, note: note.trim() };
   if (cash) {
     body.refundTo = refundKind === "upi" ? { upi: upi.trim() }

@@ -34,10 +34,13 @@ function Photo({ photo, index }) {
     : <span className="adm-muted">Loading photo {index + 1}…</span>;
 }
 
+// A return's line: a book's own, or a book inside a kit line (kitLine), possibly the same book.
+const lineKey = (line) => `${line.kitLine ?? ""}-${line.book}`;
+
 function ReturnDetail({ item, onClose, onSaved }) {
   const [method, setMethod] = useState("pickup");
   const [note, setNote] = useState("");
-  const [resaleable, setResaleable] = useState(() => Object.fromEntries(item.lines.map((line) => [line.book, true])));
+  const [resaleable, setResaleable] = useState(() => Object.fromEntries(item.lines.map((line) => [lineKey(line), true])));
   const [reference, setReference] = useState("");
   const [error, setError] = useState(null);
   const [saving, setSaving] = useState(false);
@@ -48,7 +51,10 @@ function ReturnDetail({ item, onClose, onSaved }) {
     setError(null);
     const body = { status, note: note.trim() };
     if (status === "approved") body.method = method;
-    if (status === "received") body.lines = item.lines.map((line) => ({ book: line.book, resaleable: Boolean(resaleable[line.book]) }));
+    if (status === "received") {
+      body.lines = item.lines.map((line) => ({ book: line.book, ...(line.kitLine ? { kitLine: line.kitLine } : {}),
+        resaleable: Boolean(resaleable[lineKey(line)]) }));
+    }
     if (status === "refunded" && cash) body.payoutReference = reference.trim();
     try {
       const reply = await updateReturn(item._id, body);
@@ -70,7 +76,7 @@ function ReturnDetail({ item, onClose, onSaved }) {
         <dt>Books</dt>
         <dd>
           <ul>{item.lines.map((line) => (
-            <li key={line.book}>{line.quantity} × {line.title} — {reasonLabel(line.reason)}
+            <li key={lineKey(line)}>{line.quantity} × {line.title} — {reasonLabel(line.reason)}
               {line.resaleable != null && (line.resaleable ? " (back in stock)" : " (not resaleable)")}</li>
           ))}</ul>
         </dd>
@@ -108,9 +114,9 @@ function ReturnDetail({ item, onClose, onSaved }) {
             <fieldset className="adm-field">
               <legend>Resaleable copies go back in stock</legend>
               {item.lines.map((line) => (
-                <label key={line.book}>
-                  <input type="checkbox" checked={Boolean(resaleable[line.book])}
-                    onChange={(event) => setResaleable({ ...resaleable, [line.book]: event.target.checked })} />{" "}
+                <label key={lineKey(line)}>
+                  <input type="checkbox" checked={Boolean(resaleable[lineKey(line)])}
+                    onChange={(event) => setResaleable({ ...resaleable, [lineKey(line)]: event.target.checked })} />{" "}
                   {line.title} resaleable
                 </label>
               ))}

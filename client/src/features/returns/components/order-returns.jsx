@@ -5,7 +5,8 @@ import { useState } from "react";
 import { Field } from "../../../components/ui/field.jsx";
 import { Banner } from "../../../components/ui/request-state.jsx";
 import { addReturnPhoto, requestReturn } from "../api.js";
-import { MAX_PHOTOS, PHOTO_MAX_BYTES, PHOTO_TYPES, RETURN_REASONS, reasonLabel, returnBody, returnStatusLabel } from "../labels.js";
+import { MAX_PHOTOS, PHOTO_MAX_BYTES, PHOTO_TYPES, RETURN_REASONS, reasonLabel, returnBody, returnChoices,
+  returnStatusLabel } from "../labels.js";
 
 const DATE = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 const rupees = (value) => `₹${Number(value).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -32,7 +33,7 @@ function ReturnCard({ item }) {
       </p>
       <ul className="return-card__lines">
         {item.lines.map((line) => (
-          <li key={line.book}>{line.quantity} × {line.title} — {reasonLabel(line.reason)}</li>
+          <li key={`${line.kitLine ?? ""}-${line.book}`}>{line.quantity} × {line.title} — {reasonLabel(line.reason)}</li>
         ))}
       </ul>
       <p>
@@ -49,7 +50,8 @@ function ReturnCard({ item }) {
 
 function ReturnForm({ order, token, onDone, onCancel }) {
   const cash = order.paymentMethod === "cod";
-  const titles = Object.fromEntries(order.orderItems.map((line) => [line.book, line.title]));
+  const titles = Object.fromEntries(order.orderItems.filter((line) => line.book).map((line) => [line.book, line.title]));
+  const choices = returnChoices(order.returnableLines, titles);
   const [quantities, setQuantities] = useState({});
   const [reasons, setReasons] = useState({});
   const [note, setNote] = useState("");
@@ -79,7 +81,7 @@ function ReturnForm({ order, token, onDone, onCancel }) {
 
   async function submit(event) {
     event.preventDefault();
-    const body = returnBody({ quantities, reasons, note, cash, refundKind, ...refund });
+    const body = returnBody({ choices, quantities, reasons, note, cash, refundKind, ...refund });
     if (body.lines.length === 0) {
       setProblem("Choose at least one book to return.");
       return;
@@ -111,16 +113,16 @@ function ReturnForm({ order, token, onDone, onCancel }) {
       {problem && <Banner tone="error" focus>{problem}</Banner>}
       <fieldset className="return-form__lines">
         <legend>Books to return</legend>
-        {order.returnableLines.map(({ book, quantity }) => (
-          <div key={book} className="form__row return-form__line">
-            <Field label={`Copies of ${titles[book] ?? "this book"} to return`}>
-              <select value={quantities[book] ?? "0"} onChange={(event) => setQuantities({ ...quantities, [book]: event.target.value })}>
+        {choices.map(({ key, title, quantity }) => (
+          <div key={key} className="form__row return-form__line">
+            <Field label={`Copies of ${title} to return`}>
+              <select value={quantities[key] ?? "0"} onChange={(event) => setQuantities({ ...quantities, [key]: event.target.value })}>
                 {Array.from({ length: quantity + 1 }, (_, count) => <option key={count} value={count}>{count}</option>)}
               </select>
             </Field>
-            {Number(quantities[book]) > 0 && (
-              <Field label={`Reason for ${titles[book] ?? "this book"}`}>
-                <select value={reasons[book] ?? "damaged"} onChange={(event) => setReasons({ ...reasons, [book]: event.target.value })}>
+            {Number(quantities[key]) > 0 && (
+              <Field label={`Reason for ${title}`}>
+                <select value={reasons[key] ?? "damaged"} onChange={(event) => setReasons({ ...reasons, [key]: event.target.value })}>
                   {RETURN_REASONS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
                 </select>
               </Field>
