@@ -4,7 +4,8 @@ from datetime import date
 from marshmallow import (Schema, ValidationError, fields, post_load, pre_dump, validate, validates,
                          validates_schema)
 
-from bookstore.schemas.common import PageQuerySchema, PaginationSchema, pagination, search_param, text_param
+from bookstore.schemas.common import (PageQuerySchema, PaginationSchema, ReplySchema, SuccessSchema, pagination,
+                                      search_param, text_param)
 from bookstore.models.book import MEDIA
 from bookstore.schemas.fields import (IdInput, IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber,
                                       required)
@@ -123,10 +124,9 @@ class BookSchema(BookCardSchema):
                            if book.file_key else None, allow_none=True)
 
 
-class BookListReplySchema(Schema):
+class BookListReplySchema(ReplySchema):
     """A services Page of books as the list's reply (also embedded in the /books page by seo.py)."""
 
-    success = fields.Constant(True)
     books = fields.List(fields.Nested(BookCardSchema))
     totalBooks = fields.Integer()
     totalPages = fields.Integer()
@@ -347,30 +347,23 @@ class BookUpdateSchema(BookInputSchema):
         super().__init__(partial=True, **kwargs)
 
 
-class ShelfReplySchema(Schema):
-    success = fields.Constant(True)
+class ShelfReplySchema(ReplySchema):
     books = fields.List(fields.Nested(BookCardSchema))
 
 
-class BookReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class BookReplySchema(SuccessSchema):
     book = fields.Nested(BookSchema)
     # Administrators' reads and writes: the book's ETag, to send back as If-Match.
     version = fields.String()
 
 
-class BookRemovedSchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class BookRemovedSchema(SuccessSchema):
     archived = fields.Boolean()
 
 
-class SuggestReplySchema(Schema):
-    success = fields.Constant(True)
+class SuggestReplySchema(ReplySchema):
     suggestions = fields.List(fields.Nested(SuggestionSchema))
 
 
-class CategoryListReplySchema(Schema):
-    success = fields.Constant(True)
+class CategoryListReplySchema(ReplySchema):
     categories = fields.List(fields.Nested(CategorySchema))
