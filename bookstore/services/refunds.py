@@ -54,10 +54,7 @@ def refund(order_id: int) -> str:
         return "nothing to do"
     made = pay_back(order, f"order {order.order_number}", order, order.total_paise, idempotency_key(order),
                     earlier=lambda made: _is_order_refund(made, order))
-    db.session.execute(
-        update(Order).where(Order.id == order.id, Order.payment_status == "refund_pending")
-        .values(payment_status="refunded", razorpay_refund_id=made["id"], refund_error="")
-        .execution_options(synchronize_session=False))
+    settle(order, "payment_status", made)
     db.session.commit()
     return "refunded"
 
@@ -95,6 +92,17 @@ def pay_back(subject: Order | ReturnRequest, label: str, order: Order, amount_pa
         db.session.commit()
         log.warning("Refund of %s failed (attempt %s): %s", label, subject.refund_attempts, error.message)
         raise
+
+
+def settle(subject: Order | ReturnRequest, status: str, made: dict, **values) -> bool:
+    """Record Razorpay's refund `made` on the subject and move its `status` column from refund_pending to
+    refunded, only if it still waits (a conditional UPDATE: a second job that finds it refunded changes
+    nothing). True when this call moved it."""
+    model = type(subject)
+    return db.session.execute(
+        update(model).where(model.id == subject.id, getattr(model, status) == "refund_pending")
+        .values({status: "refunded", "razorpay_refund_id": made["id"], "refund_error": "", **values})
+        .execution_options(synchronize_session=False)).rowcount == 1
 
 
 def _earlier_refund(order: Order, earlier: Callable[[dict], bool]) -> dict | None:

@@ -430,11 +430,7 @@ def refund(return_id: int) -> str:
     made = refunds.pay_back(request, f"return {request.public_id}", order, request.refund_paise,
                             idempotency_key(request), notes={"return_id": request.public_id},
                             earlier=lambda made: (made.get("notes") or {}).get("return_id") == request.public_id)
-    done = db.session.execute(
-        update(ReturnRequest).where(ReturnRequest.id == request.id, ReturnRequest.status == "refund_pending")
-        .values(status="refunded", razorpay_refund_id=made["id"], refund_error="", refunded_at=utcnow())
-        .execution_options(synchronize_session=False)).rowcount == 1
-    if done:
+    if refunds.settle(request, "status", made, refunded_at=utcnow()):
         db.session.refresh(request)
         _refunded(request, order, "system")
     db.session.commit()
