@@ -25,28 +25,18 @@ class ApiError(Exception):
         self.headers = headers or {}
 
 
-class BadRequest(ApiError):
-    status = 400
+def _status_error(name: str, status: int) -> type[ApiError]:
+    """An ApiError that differs from the others by its HTTP status alone."""
+    return type(name, (ApiError,), {"status": status, "__module__": __name__, "__qualname__": name,
+                                    "__doc__": f"An API error answered with HTTP {status}."})
 
 
-class Unauthorized(ApiError):
-    status = 401
-
-
-class Forbidden(ApiError):
-    status = 403
-
-
-class NotFound(ApiError):
-    status = 404
-
-
-class Conflict(ApiError):
-    status = 409
-
-
-class PayloadTooLarge(ApiError):
-    status = 413
+BadRequest = _status_error("BadRequest", 400)
+Unauthorized = _status_error("Unauthorized", 401)
+Forbidden = _status_error("Forbidden", 403)
+NotFound = _status_error("NotFound", 404)
+Conflict = _status_error("Conflict", 409)
+PayloadTooLarge = _status_error("PayloadTooLarge", 413)
 
 
 class ValidationFailed(ApiError):

@@ -20,6 +20,7 @@ from sqlalchemy.engine import make_url
 
 from bookstore import create_app
 from bookstore.extensions import db
+from bookstore.models import User
 from bookstore.models.shipment import DEFAULT_COURIERS, Courier
 from tests.app_pool import AppPool, reserved_port
 from tests.factories import Factories
@@ -173,6 +174,16 @@ class Auth:
     def admin(self, email: str = "admin@example.in", password: str = "admin-pass-1") -> dict:
         self.factories.user(email=email, password=password, role="admin")
         return self.login(email, password)
+
+    def admin_with_id(self, email: str = "admin@example.in") -> "Headers":
+        """An administrator's headers; `.id` is the admin's user id (what history and audit rows name)."""
+        headers = Headers(self.admin(email))
+        headers.id = User.query.filter_by(email=email).one().id
+        return headers
+
+
+class Headers(dict):
+    """Request headers that also remember whose they are."""
 
 
 @pytest.fixture

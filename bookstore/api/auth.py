@@ -26,6 +26,12 @@ def _account_key(prefix: str) -> str:
     return prefix + str(get_jwt().get("sub", client_ip()))
 
 
+def _failed_attempts_limit(prefix: str):
+    """Wrong passwords (422) of the signed-in account, counted per account against LOGIN_FAILURES_PER_EMAIL."""
+    return limiter.limit(lambda: current_app.config["LOGIN_FAILURES_PER_EMAIL"], key_func=lambda: _account_key(prefix),
+                         deduct_when=lambda response: response.status_code == 422)
+
+
 def _login_email() -> str | None:
     body = request.get_json(silent=True)
     email = body.get("email") if isinstance(body, dict) else None
@@ -149,8 +155,7 @@ def reset_password(data):
 
 @blp.route("/password", methods=["PUT"])
 @login_required
-@limiter.limit(lambda: current_app.config["LOGIN_FAILURES_PER_EMAIL"], key_func=lambda: _account_key("password:"),
-               deduct_when=lambda response: response.status_code == 422)
+@_failed_attempts_limit("password:")
 @blp.arguments(ChangePasswordSchema)
 @blp.response(200, AuthReplySchema)
 def change_password(data):
@@ -161,8 +166,7 @@ def change_password(data):
 
 @blp.route("/close-account", methods=["POST"])
 @login_required
-@limiter.limit(lambda: current_app.config["LOGIN_FAILURES_PER_EMAIL"], key_func=lambda: _account_key("close:"),
-               deduct_when=lambda response: response.status_code == 422)
+@_failed_attempts_limit("close:")
 @blp.arguments(CloseAccountSchema)
 @blp.response(200, SuccessSchema)
 def close_account(data):

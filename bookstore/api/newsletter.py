@@ -34,8 +34,7 @@ def confirm(data):
 @blp.response(200, SuccessSchema)
 def unsubscribe(data):
     """Unsubscribe with the signed token of a newsletter's link (the confirmation screen's button); no sign-in."""
-    newsletter.unsubscribe(data["token"])
-    return {"message": "You are unsubscribed. We will send you no more newsletters."}
+    return _unsubscribe(data["token"])
 
 
 # The List-Unsubscribe URL itself: mail programs POST to the address the mail names (RFC 8058), which is also
@@ -49,5 +48,10 @@ one_click_blp = Blueprint("newsletter_one_click", __name__, url_prefix="/newslet
 @one_click_blp.response(200, SuccessSchema)
 def one_click_unsubscribe(query):
     """Unsubscribe the link's subscriber (body: List-Unsubscribe=One-Click); 400 for a token the shop did not sign."""
-    newsletter.unsubscribe(query["token"])
+    return _unsubscribe(query["token"])
+
+
+def _unsubscribe(token: str) -> dict:
+    """Both ways to unsubscribe (the screen's button, a mail program's one click) end here."""
+    newsletter.unsubscribe(token)
     return {"message": "You are unsubscribed. We will send you no more newsletters."}

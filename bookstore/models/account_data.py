@@ -1,11 +1,11 @@
 """What a signed-in shopper keeps on the server besides the account: the cart and saved addresses."""
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, String, text
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bookstore.extensions import db
-from bookstore.models.base import TimestampMixin, utcnow
+from bookstore.models.base import AddressMixin, TimestampMixin, utcnow
 from bookstore.models.book import Book
 
 MAX_ADDRESSES = 10
@@ -27,7 +27,7 @@ class CartLine(db.Model):
     book: Mapped[Book] = relationship(lazy="joined", innerjoin=True)
 
 
-class SavedAddress(TimestampMixin, db.Model):
+class SavedAddress(AddressMixin, TimestampMixin, db.Model):
     """A delivery address in a shopper's address book (at most MAX_ADDRESSES, at most one default)."""
 
     __tablename__ = "saved_addresses"
@@ -39,14 +39,4 @@ class SavedAddress(TimestampMixin, db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    first_name: Mapped[str] = mapped_column(String(100))
-    last_name: Mapped[str] = mapped_column(String(100))
-    phone: Mapped[str] = mapped_column(String(20))
-    address: Mapped[str] = mapped_column(String(300))
-    landmark: Mapped[str] = mapped_column(String(200), default="")
-    city: Mapped[str] = mapped_column(String(100))
-    state: Mapped[str] = mapped_column(String(100))
-    zip_code: Mapped[str] = mapped_column(String(10))
-    country: Mapped[str] = mapped_column(String(40), default="India")
-    address_type: Mapped[str] = mapped_column(String(10), default="home")
     is_default: Mapped[bool] = mapped_column(Boolean, default=False)

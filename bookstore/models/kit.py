@@ -4,7 +4,7 @@ from sqlalchemy import Boolean, CheckConstraint, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bookstore.extensions import db
-from bookstore.models.base import TimestampMixin
+from bookstore.models.base import KitPartMixin, TimestampMixin
 
 
 class Kit(TimestampMixin, db.Model):
@@ -28,19 +28,12 @@ class Kit(TimestampMixin, db.Model):
     exam = relationship("Exam", lazy="joined")
 
 
-class KitBook(db.Model):
-    """One book of a kit, and how many copies of it the kit holds."""
+class KitBook(KitPartMixin, db.Model):
+    """One book of a kit, and how many copies of it the kit holds (book_id, quantity: KitPartMixin)."""
 
     __tablename__ = "kit_books"
-    __table_args__ = (
-        CheckConstraint("quantity > 0", name="quantity_positive"),
-        Index("ix_kit_books_book_id", "book_id"),
-    )
 
     kit_id: Mapped[int] = mapped_column(ForeignKey("kits.id", ondelete="CASCADE"), primary_key=True)
-    # RESTRICT: a book in a kit is archived, not deleted (services/inventory.py asks first).
-    book_id: Mapped[int] = mapped_column(ForeignKey("books.id"), primary_key=True)
-    quantity: Mapped[int] = mapped_column(default=1)
     position: Mapped[int] = mapped_column(default=0)
 
     kit: Mapped[Kit] = relationship(back_populates="items")

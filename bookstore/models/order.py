@@ -6,7 +6,7 @@ from sqlalchemy import JSON, Boolean, CheckConstraint, Date, DateTime, ForeignKe
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bookstore.extensions import db
-from bookstore.models.base import TimestampMixin, utcnow
+from bookstore.models.base import AddressMixin, KitPartMixin, TimestampMixin, utcnow
 
 # `returned`: the parcel came back to the shop (RTO received) instead of reaching the shopper.
 ORDER_STATUSES = ("pending", "processing", "shipped", "delivered", "cancelled", "returned")
@@ -24,7 +24,7 @@ def _in(column: str, values: tuple) -> str:
     return f"{column} IN ({', '.join(repr(v) for v in values)})"
 
 
-class Order(TimestampMixin, db.Model):
+class Order(AddressMixin, TimestampMixin, db.Model):
     __tablename__ = "orders"
     __table_args__ = (
         CheckConstraint(_in("status", ORDER_STATUSES), name="status"),
@@ -62,16 +62,9 @@ class Order(TimestampMixin, db.Model):
 
     # Shipping address, copied onto the order so later profile changes never rewrite history.
     email: Mapped[str] = mapped_column(String(254))
-    first_name: Mapped[str] = mapped_column(String(100))
-    last_name: Mapped[str] = mapped_column(String(100))
-    phone: Mapped[str] = mapped_column(String(20))
-    address: Mapped[str] = mapped_column(String(300))
-    landmark: Mapped[str] = mapped_column(String(200), default="")
-    city: Mapped[str] = mapped_column(String(100))
+    # The other address columns are AddressMixin's; checkout takes narrower state and PIN code.
     state: Mapped[str] = mapped_column(String(60))
     zip_code: Mapped[str] = mapped_column(String(6))
-    country: Mapped[str] = mapped_column(String(40), default="India")
-    address_type: Mapped[str] = mapped_column(String(10), default="home")
 
     razorpay_order_id: Mapped[str | None] = mapped_column(String(40), unique=True)
     razorpay_payment_id: Mapped[str | None] = mapped_column(String(40), unique=True)
@@ -189,19 +182,13 @@ class OrderLine(db.Model):
         return {part.book_id: part.quantity * self.quantity for part in self.kit_books}
 
 
-class OrderLineBook(db.Model):
-    """One book of a kit sold on an order line, with its copies per kit."""
+class OrderLineBook(KitPartMixin, db.Model):
+    """One book of a kit sold on an order line, with its copies per kit (book_id, quantity: KitPartMixin)."""
 
     __tablename__ = "order_line_books"
-    __table_args__ = (
-        CheckConstraint("quantity > 0", name="quantity_positive"),
-        Index("ix_order_line_books_book_id", "book_id"),
-    )
 
     order_line_id: Mapped[int] = mapped_column(ForeignKey("order_lines.id", ondelete="CASCADE"), primary_key=True)
-    book_id: Mapped[int] = mapped_column(ForeignKey("books.id"), primary_key=True)
     title: Mapped[str] = mapped_column(String(255))
-    quantity: Mapped[int]
     # The book's own sale price when the kit was sold (the weight of its share of the kit price in a return's
     # refund; migration 0025 filled older lines with the prices of its day) and whether it is an e-book or
     # audiobook (not returned).

@@ -1,6 +1,7 @@
 """The address book: a saved delivery address in (checkout's fields and checks), the addresses out."""
-from marshmallow import Schema, fields
+from marshmallow import fields
 
+from bookstore.schemas.common import SuccessSchema
 from bookstore.schemas.fields import IdString
 from bookstore.schemas.order import AddressFieldsInput, AddressFieldsSchema
 
@@ -16,9 +17,7 @@ class SavedAddressSchema(AddressFieldsSchema):
     isDefault = fields.Boolean(attribute="is_default")
 
 
-class AddressBookReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class AddressBookReplySchema(SuccessSchema):
     address = fields.Nested(SavedAddressSchema, metadata={"description": "the address added or changed"})
     addresses = fields.List(fields.Nested(SavedAddressSchema), metadata={"description": "default first"})
     limit = fields.Integer(metadata={"description": "how many addresses an account may save"})

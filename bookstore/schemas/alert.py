@@ -1,6 +1,7 @@
 """"Notify me" alerts: what a shopper asks for, the signed links' tokens, and the alerts a shopper sees."""
 from marshmallow import Schema, fields, validate
 
+from bookstore.schemas.common import ReplySchema, SuccessSchema
 from bookstore.models import ALERT_KINDS
 from bookstore.schemas.fields import Email, IdString, InputSchema, UtcDateTime, required
 
@@ -36,9 +37,7 @@ class AlertSchema(Schema):
     createdAt = UtcDateTime(attribute="created_at")
 
 
-class AlertReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class AlertReplySchema(SuccessSchema):
     alert = fields.Nested(AlertSchema)
 
 
@@ -46,6 +45,5 @@ class OwnAlertSchema(AlertSchema):
     bookTitle = fields.String(attribute="book.title")
 
 
-class OwnAlertListReplySchema(Schema):
-    success = fields.Constant(True)
+class OwnAlertListReplySchema(ReplySchema):
     alerts = fields.List(fields.Nested(OwnAlertSchema))

@@ -1,7 +1,7 @@
 """The audit log of administrators' writes: its query and entries."""
 from marshmallow import Schema, fields, validate
 
-from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
+from bookstore.schemas.common import PageQuerySchema, ReplySchema, counted_pagination, page_limit
 from bookstore.schemas.fields import IdString, UtcDateTime
 
 
@@ -23,11 +23,6 @@ class AuditEntrySchema(Schema):
     createdAt = UtcDateTime(attribute="created_at")
 
 
-class AuditPaginationSchema(PaginationSchema):
-    totalEntries = fields.Integer()
-
-
-class AuditReplySchema(Schema):
-    success = fields.Constant(True)
+class AuditReplySchema(ReplySchema):
     entries = fields.List(fields.Nested(AuditEntrySchema))
-    pagination = fields.Nested(AuditPaginationSchema)
+    pagination = counted_pagination("AuditPaginationSchema", "totalEntries")

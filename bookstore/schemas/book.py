@@ -9,7 +9,8 @@ from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import NoInspectionAvailable
 
 from bookstore.models import Book
-from bookstore.schemas.common import PageQuerySchema, PaginationSchema, pagination, search_param, text_param
+from bookstore.schemas.common import (PageQuerySchema, PaginationSchema, ReplySchema, SuccessSchema, pagination,
+                                      search_param, text_param)
 from bookstore.models.book import MEDIA
 from bookstore.schemas.fields import (IdInput, IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber,
                                       required)
@@ -167,10 +168,9 @@ class BookSchema(BookCardSchema):
                            if book.file_key else None, allow_none=True)
 
 
-class BookListReplySchema(Schema):
+class BookListReplySchema(ReplySchema):
     """A services Page of books as the list's reply (also embedded in the /books page by seo.py)."""
 
-    success = fields.Constant(True)
     books = fields.List(fields.Nested(BookCardSchema))
     totalBooks = fields.Integer()
     totalPages = fields.Integer()
@@ -391,30 +391,23 @@ class BookUpdateSchema(BookInputSchema):
         super().__init__(partial=True, **kwargs)
 
 
-class ShelfReplySchema(Schema):
-    success = fields.Constant(True)
+class ShelfReplySchema(ReplySchema):
     books = fields.List(fields.Nested(BookCardSchema))
 
 
-class BookReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class BookReplySchema(SuccessSchema):
     book = fields.Nested(BookSchema)
     # Administrators' reads and writes: the book's ETag, to send back as If-Match.
     version = fields.String()
 
 
-class BookRemovedSchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class BookRemovedSchema(SuccessSchema):
     archived = fields.Boolean()
 
 
-class SuggestReplySchema(Schema):
-    success = fields.Constant(True)
+class SuggestReplySchema(ReplySchema):
     suggestions = fields.List(fields.Nested(SuggestionSchema))
 
 
-class CategoryListReplySchema(Schema):
-    success = fields.Constant(True)
+class CategoryListReplySchema(ReplySchema):
     categories = fields.List(fields.Nested(CategorySchema))

@@ -1,6 +1,7 @@
 """The signed-in shopper's cart kept on the server: its lines in (PUT /api/cart), the lines with their books out."""
 from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates_schema
 
+from bookstore.schemas.common import SuccessSchema
 from bookstore.models import parse_id
 from bookstore.schemas.book import BookCardSchema
 from bookstore.schemas.fields import InputSchema, required
@@ -38,7 +39,5 @@ class CartLineSchema(Schema):
     quantity = fields.Integer()
 
 
-class CartReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class CartReplySchema(SuccessSchema):
     items = fields.List(fields.Nested(CartLineSchema))

@@ -6,8 +6,15 @@ from bookstore.schemas.fields import InputSchema
 MAX_LIMIT = 100
 
 
-class SuccessSchema(Schema):
+class ReplySchema(Schema):
+    """Every reply's envelope: `success` true; a list's reply adds its items and `pagination`."""
+
     success = fields.Constant(True)
+
+
+class SuccessSchema(ReplySchema):
+    """A reply with a message for the shopper or the administrator (a step's reply adds what it changed)."""
+
     message = fields.String()
 
 
@@ -19,6 +26,12 @@ class PaginationSchema(Schema):
     totalIsApproximate = fields.Boolean(metadata={
         "description": "Book lists only: true when the count stopped early and more than `total` match "
                        "(a search with over 1,000 matches); totalPages then counts the page after `total` too."})
+
+
+def counted_pagination(class_name: str, total_name: str) -> fields.Nested:
+    """The `pagination` field of a list that also names its total (`totalContacts`...): a PaginationSchema
+    with that total, as `class_name` in the OpenAPI document."""
+    return fields.Nested(type(class_name, (PaginationSchema,), {total_name: fields.Integer()}))
 
 
 def pagination(page, total_name: str | None = None) -> dict:

@@ -2,7 +2,7 @@
 from marshmallow import Schema, fields, validate
 
 from bookstore.models import CONTACT_STATUSES, CONTACT_SUBJECTS
-from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema
+from bookstore.schemas.common import AdminPageQuerySchema, ReplySchema, SuccessSchema, counted_pagination
 from bookstore.schemas.fields import Email, IdString, IndianMobile, InputSchema, UtcDateTime, required, required_text
 
 
@@ -64,9 +64,7 @@ class ContactReceiptSchema(ContactMessageSchema):
         fields = ("_id", "status", "createdAt")
 
 
-class ContactReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class ContactReplySchema(SuccessSchema):
     contact = fields.Nested(ContactReceiptSchema)
 
 
@@ -74,17 +72,10 @@ class ContactQuerySchema(AdminPageQuerySchema):
     status = fields.String(validate=validate.OneOf(CONTACT_STATUSES, error=STATUS_MESSAGE))
 
 
-class ContactPaginationSchema(PaginationSchema):
-    totalContacts = fields.Integer()
-
-
-class ContactListReplySchema(Schema):
-    success = fields.Constant(True)
+class ContactListReplySchema(ReplySchema):
     contacts = fields.List(fields.Nested(ContactMessageSchema))
-    pagination = fields.Nested(ContactPaginationSchema)
+    pagination = counted_pagination("ContactPaginationSchema", "totalContacts")
 
 
-class ContactStatusReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class ContactStatusReplySchema(SuccessSchema):
     contact = fields.Nested(ContactMessageSchema)

@@ -3,6 +3,7 @@ import re
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
+from bookstore.schemas.common import ReplySchema, SuccessSchema
 from bookstore import money
 from bookstore.models import COUPON_KINDS
 from bookstore.schemas.fields import IdString, InputSchema, Rupees, UtcDateTime, UtcInstant, required
@@ -69,12 +70,9 @@ class CouponUpdateSchema(CouponInputSchema):
         super().__init__(partial=True, **kwargs)
 
 
-class CouponListReplySchema(Schema):
-    success = fields.Constant(True)
+class CouponListReplySchema(ReplySchema):
     coupons = fields.List(fields.Nested(CouponSchema))
 
 
-class CouponReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class CouponReplySchema(SuccessSchema):
     coupon = fields.Nested(CouponSchema)

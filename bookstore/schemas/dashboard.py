@@ -1,6 +1,7 @@
 """The administrators' dashboard: headline figures, revenue by day, low stock, recent orders."""
 from marshmallow import Schema, fields
 
+from bookstore.schemas.common import ReplySchema
 from bookstore.schemas.book import BookCardSchema
 from bookstore.schemas.fields import Rupees
 from bookstore.schemas.order import AdminOrderSummarySchema
@@ -19,8 +20,7 @@ class LowStockBookSchema(BookCardSchema):
         fields = ("_id", "title", "author", "isbn", "category", "stock", "thumbnailUrl")
 
 
-class StatsReplySchema(Schema):
-    success = fields.Constant(True)
+class StatsReplySchema(ReplySchema):
     totalBooks = fields.Integer(attribute="total_books")
     inStockBooks = fields.Integer(attribute="in_stock_books")
     archivedBooks = fields.Integer(attribute="archived_books")
@@ -38,6 +38,5 @@ class StatsReplySchema(Schema):
     discountsGiven = Rupees(attribute="discounts_paise")
 
 
-class RecentOrdersReplySchema(Schema):
-    success = fields.Constant(True)
+class RecentOrdersReplySchema(ReplySchema):
     orders = fields.List(fields.Nested(AdminOrderSummarySchema))

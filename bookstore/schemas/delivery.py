@@ -4,6 +4,7 @@ from urllib.parse import urlsplit
 
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_dump, post_load, validate, validates_schema
 
+from bookstore.schemas.common import ReplySchema, SuccessSchema
 from bookstore.schemas.fields import Gstin, InputSchema, Rupees, Trimmed, WholeNumber
 from bookstore.services import pin_directory
 from bookstore.services.delivery import PIN_MESSAGE, ZONES
@@ -69,10 +70,9 @@ class DeliveryDatesSchema(Schema):
     latest = fields.Date(data_key="to", metadata={"description": "latest delivery day (ISO date)"})
 
 
-class DeliveryReplySchema(Schema):
+class DeliveryReplySchema(ReplySchema):
     """What the shop can say about delivering to a PIN; an unknown PIN is `serviceable: false`, not an error."""
 
-    success = fields.Constant(True)
     pin = fields.String()
     city = fields.String(allow_none=True, metadata={"description": "the best name of the place"})
     district = fields.String(allow_none=True)
@@ -257,8 +257,6 @@ class ShopSettingsSchema(InputSchema):
         return data
 
 
-class ShopSettingsReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class ShopSettingsReplySchema(SuccessSchema):
     settings = fields.Nested(ShopSettingsSchema)
 

@@ -1,6 +1,7 @@
 """Exam shapes: the list with subjects and book counts, and an exam's page."""
 from marshmallow import Schema, fields
 
+from bookstore.schemas.common import ReplySchema
 from bookstore.schemas.book import BookCardSchema
 from bookstore.schemas.fields import IdString, InputSchema
 
@@ -30,12 +31,10 @@ class ExamSchema(Schema):
     subjects = fields.List(fields.Nested(SubjectCountSchema))
 
 
-class ExamListReplySchema(Schema):
-    success = fields.Constant(True)
+class ExamListReplySchema(ReplySchema):
     exams = fields.List(fields.Nested(ExamSchema))
 
 
-class ExamPageReplySchema(Schema):
-    success = fields.Constant(True)
+class ExamPageReplySchema(ReplySchema):
     exam = fields.Nested(ExamSchema)
     bestSellers = fields.List(fields.Nested(BookCardSchema), attribute="bestsellers")

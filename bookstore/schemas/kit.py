@@ -5,7 +5,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from bookstore import money
 from bookstore.schemas.book import ExamRefSchema
-from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema
+from bookstore.schemas.common import AdminPageQuerySchema, ReplySchema, SuccessSchema, counted_pagination
 from bookstore.schemas.fields import IdInput, IdString, InputSchema, Rupees, Trimmed, UtcDateTime, required, required_text
 from bookstore.services import kits
 from bookstore.services.storage import media_url
@@ -53,14 +53,11 @@ class KitListQuerySchema(InputSchema):
     exam = Trimmed(max_length=60, load_default=None)
 
 
-class KitListReplySchema(Schema):
-    success = fields.Constant(True)
+class KitListReplySchema(ReplySchema):
     kits = fields.List(fields.Nested(KitSchema))
 
 
-class KitReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class KitReplySchema(SuccessSchema):
     kit = fields.Nested(KitSchema)
 
 
@@ -109,11 +106,6 @@ class AdminKitQuerySchema(AdminPageQuerySchema):
                                                                       error="Status must be active or archived."))
 
 
-class KitPaginationSchema(PaginationSchema):
-    totalKits = fields.Integer()
-
-
-class AdminKitListReplySchema(Schema):
-    success = fields.Constant(True)
+class AdminKitListReplySchema(ReplySchema):
     kits = fields.List(fields.Nested(KitSchema))
-    pagination = fields.Nested(KitPaginationSchema)
+    pagination = counted_pagination("KitPaginationSchema", "totalKits")

@@ -1,7 +1,7 @@
 """The administrators' list of confirmed newsletter subscribers."""
 from marshmallow import Schema, fields
 
-from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema
+from bookstore.schemas.common import AdminPageQuerySchema, ReplySchema, counted_pagination
 from bookstore.schemas.fields import IdString, UtcDateTime
 
 
@@ -12,14 +12,9 @@ class SubscriberSchema(Schema):
     createdAt = UtcDateTime(attribute="created_at")
 
 
-class SubscriberPaginationSchema(PaginationSchema):
-    totalSubscribers = fields.Integer()
-
-
-class SubscriberListReplySchema(Schema):
-    success = fields.Constant(True)
+class SubscriberListReplySchema(ReplySchema):
     subscribers = fields.List(fields.Nested(SubscriberSchema))
-    pagination = fields.Nested(SubscriberPaginationSchema)
+    pagination = counted_pagination("SubscriberPaginationSchema", "totalSubscribers")
 
 
 class SubscriberQuerySchema(AdminPageQuerySchema):

@@ -4,7 +4,8 @@ import re
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates, validates_schema
 
 from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, parse_id
-from bookstore.schemas.common import AdminPageQuerySchema, PaginationSchema, search_param
+from bookstore.schemas.common import (AdminPageQuerySchema, PaginationSchema, ReplySchema, SuccessSchema,
+                                      counted_pagination, search_param)
 from bookstore.schemas.delivery import DeliveryDatesSchema
 from bookstore.schemas.return_request import ReturnSchema
 from bookstore.schemas.shipment import AdminShipmentSchema, ShipmentSchema
@@ -185,13 +186,19 @@ class StatusChangeSchema(Schema):
     note = fields.String()
 
 
-class OrderSchema(Schema):
+class _OrderStateSchema(Schema):
+    """An order's identity and where it and its payment stand: the order's read and every order list open with
+    these."""
+
     _id = fields.String(attribute="public_id")
     orderNumber = fields.String(attribute="order_number")
     status = fields.String()
     paymentStatus = fields.String(attribute="payment_status")
     paymentMethod = fields.String(attribute="payment_method")
     isPaid = fields.Function(lambda order: order.payment_status == "paid")
+
+
+class OrderSchema(_OrderStateSchema):
     paidAt = UtcDateTime(attribute="paid_at", allow_none=True)
     paymentId = fields.String(attribute="razorpay_payment_id", allow_none=True)
     razorpayOrderId = fields.String(attribute="razorpay_order_id", allow_none=True)
@@ -303,8 +310,7 @@ class CouponVerdictSchema(Schema):
     reason = fields.String(allow_none=True)
 
 
-class QuoteReplySchema(Schema):
-    success = fields.Constant(True)
+class QuoteReplySchema(ReplySchema):
     orderItems = fields.List(fields.Nested(QuoteLineSchema))
     itemsPrice = fields.Float()
     discount = fields.Float()
@@ -317,27 +323,18 @@ class QuoteReplySchema(Schema):
     digitalOnly = fields.Boolean()
 
 
-class DownloadReplySchema(Schema):
-    success = fields.Constant(True)
+class DownloadReplySchema(ReplySchema):
     url = fields.String(metadata={"description": "GET it within expiresIn seconds to receive the file"})
     expiresIn = fields.Integer()
 
 
-class OrderReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class OrderReplySchema(SuccessSchema):
     order = fields.Nested(OrderSchema)
 
 
-class _OrderRowSchema(Schema):
+class _OrderRowSchema(_OrderStateSchema):
     """What every order list shows of an order: its own row plus services/orders.summaries' copy count."""
 
-    _id = fields.String(attribute="public_id")
-    orderNumber = fields.String(attribute="order_number")
-    status = fields.String()
-    paymentStatus = fields.String(attribute="payment_status")
-    paymentMethod = fields.String(attribute="payment_method")
-    isPaid = fields.Function(lambda order: order.payment_status == "paid")
     itemCount = fields.Integer(attribute="item_count")
     totalPrice = Rupees(attribute="total_paise")
 
@@ -355,8 +352,7 @@ class OrderSummarySchema(_OrderRowSchema):
     createdAt = UtcDateTime(attribute="created_at")
 
 
-class OrderListReplySchema(Schema):
-    success = fields.Constant(True)
+class OrderListReplySchema(ReplySchema):
     orders = fields.List(fields.Nested(OrderSummarySchema))
     totalOrders = fields.Integer()
     totalPages = fields.Integer()
@@ -370,10 +366,6 @@ class OrderFilterSchema(InputSchema):
 
 class AdminOrderQuerySchema(AdminPageQuerySchema, OrderFilterSchema):
     """A page of the admin's order list, of one status and matching a search."""
-
-
-class AdminPaginationSchema(PaginationSchema):
-    totalOrders = fields.Integer()
 
 
 class AdminOrderSchema(OrderSchema):
@@ -395,15 +387,12 @@ class AdminOrderSummarySchema(_OrderRowSchema):
     createdAt = UtcDateTime(attribute="created_at")
 
 
-class AdminOrderListReplySchema(Schema):
-    success = fields.Constant(True)
+class AdminOrderListReplySchema(ReplySchema):
     orders = fields.List(fields.Nested(AdminOrderSummarySchema))
-    pagination = fields.Nested(AdminPaginationSchema)
+    pagination = counted_pagination("AdminPaginationSchema", "totalOrders")
 
 
-class AdminOrderReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class AdminOrderReplySchema(SuccessSchema):
     order = fields.Nested(AdminOrderSchema)
 
 

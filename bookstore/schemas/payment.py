@@ -1,6 +1,7 @@
 """Online payment shapes: configuration, the Razorpay order, Checkout verification, the webhook's reply."""
 from marshmallow import Schema, fields, validate
 
+from bookstore.schemas.common import ReplySchema, SuccessSchema
 from bookstore.schemas.fields import InputSchema, required
 from bookstore.schemas.order import OrderSchema
 
@@ -9,13 +10,11 @@ _RAZORPAY_ID = validate.Length(min=1, max=40, error="Payment verification failed
 _VERIFY_MESSAGES = {**required("Payment verification failed"), "invalid": "Payment verification failed"}
 
 
-class WebhookReplySchema(Schema):
-    success = fields.Constant(True)
+class WebhookReplySchema(ReplySchema):
     message = fields.String(metadata={"description": "what the event did"})
 
 
-class ConfigReplySchema(Schema):
-    success = fields.Constant(True)
+class ConfigReplySchema(ReplySchema):
     onlineAvailable = fields.Boolean()
     keyId = fields.String(allow_none=True)
     checkoutUrl = fields.String(allow_none=True)
@@ -36,8 +35,7 @@ class RazorpayOrderSchema(Schema):
     currency = fields.String()
 
 
-class CreateOrderReplySchema(Schema):
-    success = fields.Constant(True)
+class CreateOrderReplySchema(ReplySchema):
     key_id = fields.String()
     order = fields.Nested(RazorpayOrderSchema)
 
@@ -52,7 +50,5 @@ class VerifySchema(InputSchema):
                                        error_messages=_VERIFY_MESSAGES)
 
 
-class VerifyReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class VerifyReplySchema(SuccessSchema):
     order = fields.Nested(OrderSchema)

@@ -3,7 +3,7 @@ refund details for the shopper, the full ones for the administrator until the pa
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from bookstore.models import RETURN_REASONS, RETURN_STATUSES
-from bookstore.schemas.common import PaginationSchema, PageQuerySchema
+from bookstore.schemas.common import PageQuerySchema, PaginationSchema, ReplySchema, SuccessSchema
 from bookstore.schemas.fields import IdInput, IdString, InputSchema, Rupees, Trimmed, UtcDateTime, required
 
 REASONS_TEXT = "damaged, defective, wrong or missing"
@@ -139,20 +139,15 @@ class AdminReturnSchema(ReturnSchema):
         for photo in request.photos])
 
 
-class ReturnReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class ReturnReplySchema(SuccessSchema):
     returnRequest = fields.Nested(ReturnSchema, attribute="return_request")
 
 
-class AdminReturnReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class AdminReturnReplySchema(SuccessSchema):
     returnRequest = fields.Nested(AdminReturnSchema, attribute="return_request")
 
 
-class AdminReturnListReplySchema(Schema):
-    success = fields.Constant(True)
+class AdminReturnListReplySchema(ReplySchema):
     returns = fields.List(fields.Nested(AdminReturnSchema))
     totalReturns = fields.Integer()
     pagination = fields.Nested(PaginationSchema)

@@ -2,7 +2,7 @@
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from bookstore.models import REVIEW_STATUSES
-from bookstore.schemas.common import PageQuerySchema, PaginationSchema, page_limit
+from bookstore.schemas.common import PageQuerySchema, PaginationSchema, ReplySchema, SuccessSchema, page_limit
 from bookstore.schemas.fields import IdString, InputSchema, Trimmed, UtcDateTime, required
 
 TITLE_MAX = 120
@@ -51,22 +51,18 @@ class ReviewPaginationSchema(PaginationSchema):
     totalReviews = fields.Integer()
 
 
-class ReviewListReplySchema(Schema):
-    success = fields.Constant(True)
+class ReviewListReplySchema(ReplySchema):
     rating = fields.Float(metadata={"description": "The average stars of the published reviews (0 with none)."})
     ratingCount = fields.Integer()
     reviews = fields.List(fields.Nested(ReviewSchema))
     pagination = fields.Nested(ReviewPaginationSchema)
 
 
-class ReviewReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class ReviewReplySchema(SuccessSchema):
     review = fields.Nested(OwnReviewSchema)
 
 
-class OwnStandingReplySchema(Schema):
-    success = fields.Constant(True)
+class OwnStandingReplySchema(ReplySchema):
     canReview = fields.Boolean(attribute="can_review")
     reason = fields.String(allow_none=True, metadata={"description": "Why the shopper cannot write a review."})
     review = fields.Nested(OwnReviewSchema, allow_none=True)
@@ -83,8 +79,7 @@ class AdminReviewSchema(OwnReviewSchema):
     reviewerEmail = fields.Function(lambda review: review.user.email)
 
 
-class AdminReviewListReplySchema(Schema):
-    success = fields.Constant(True)
+class AdminReviewListReplySchema(ReplySchema):
     reviews = fields.List(fields.Nested(AdminReviewSchema))
     pagination = fields.Nested(ReviewPaginationSchema)
 
@@ -102,7 +97,5 @@ class ModerationSchema(InputSchema):
             raise ValidationError("Give a reason for hiding the review.", field_name="reason")
 
 
-class AdminReviewReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class AdminReviewReplySchema(SuccessSchema):
     review = fields.Nested(AdminReviewSchema)

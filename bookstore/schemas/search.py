@@ -1,6 +1,7 @@
 """Shapes of the shop's search synonyms (PUT and GET /api/admin/search-synonyms)."""
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
+from bookstore.schemas.common import SuccessSchema
 from bookstore.schemas.fields import InputSchema
 from bookstore.services.search_synonyms import MAX_GROUPS, MAX_PHRASES
 
@@ -16,7 +17,5 @@ class SynonymGroupsSchema(InputSchema):
                                  "punctuation dropped; c++, c#, f# and .net as cplusplus, csharp, fsharp, dotnet)."})
 
 
-class SynonymGroupsReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class SynonymGroupsReplySchema(SuccessSchema):
     groups = fields.List(fields.List(fields.String()))

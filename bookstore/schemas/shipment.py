@@ -1,6 +1,7 @@
 """Shipment shapes: the Ship request, tracking events in, couriers, and shipments with their events out."""
 from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
+from bookstore.schemas.common import ReplySchema, SuccessSchema
 from bookstore.models import AGGREGATORS, SHIPMENT_EVENTS
 from bookstore.schemas.fields import IdInput, IdString, InputSchema, Trimmed, UtcDateTime, UtcInstant, WholeNumber, required
 
@@ -129,15 +130,12 @@ class CourierSchema(Schema):
     active = fields.Boolean()
 
 
-class CourierListReplySchema(Schema):
-    success = fields.Constant(True)
+class CourierListReplySchema(ReplySchema):
     couriers = fields.List(fields.Nested(CourierSchema))
     shiprocket = fields.Boolean(metadata={"description": "whether Shiprocket is set up (SHIPROCKET_EMAIL/PASSWORD)"})
 
 
-class CourierReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class CourierReplySchema(SuccessSchema):
     courier = fields.Nested(CourierSchema)
 
 
@@ -167,6 +165,5 @@ class CourierUpdateSchema(CourierInputSchema):
             raise ValidationError("Courier name is required.")
 
 
-class TrackingWebhookReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class TrackingWebhookReplySchema(SuccessSchema):
+    """The shop's reply: `success` and a message."""

@@ -1,6 +1,7 @@
 """The shop's public constants (GET /api/shop): the one place the client learns fees, limits and lists."""
 from marshmallow import Schema, fields, pre_dump
 
+from bookstore.schemas.common import ReplySchema
 from bookstore.schemas.book import FORMATS, LANGUAGES
 from bookstore.schemas.fields import Rupees
 from bookstore.schemas.order import MAX_LINES, PIN_PATTERN
@@ -24,10 +25,9 @@ class ShopContactSchema(Schema):
     hours = fields.String()
 
 
-class ShopReplySchema(Schema):
+class ShopReplySchema(ReplySchema):
     """Fees and limits the server enforces, and the lists the forms offer (the client keeps no copy)."""
 
-    success = fields.Constant(True)
     shippingFee = Rupees(attribute="shipping_paise", metadata={"description": "shipping per order, rupees"})
     freeShippingThreshold = Rupees(attribute="free_shipping_threshold_paise", allow_none=True, metadata={
         "description": "items total (rupees) from which shipping is free; null: never"})

@@ -1,6 +1,7 @@
 """Account shapes: registration, login, profile."""
 from marshmallow import Schema, ValidationError, fields, validate
 
+from bookstore.schemas.common import ReplySchema, SuccessSchema
 from bookstore.schemas.fields import (Email, IdString, IndianMobile, InputSchema, Trimmed, UtcDateTime, required,
                                       required_text)
 from bookstore.services import passwords
@@ -93,21 +94,16 @@ class UserSchema(Schema):
     deliveryPin = fields.String(attribute="delivery_pin", allow_none=True)
 
 
-class AuthReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class AuthReplySchema(SuccessSchema):
     token = fields.String()
     user = fields.Nested(UserSchema)
 
 
-class UserReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class UserReplySchema(SuccessSchema):
     user = fields.Nested(UserSchema)
 
 
-class ProvidersReplySchema(Schema):
-    success = fields.Constant(True)
+class ProvidersReplySchema(ReplySchema):
     google = fields.Boolean()
 
 

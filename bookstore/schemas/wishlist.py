@@ -1,6 +1,7 @@
 """The signed-in shopper's wishlist: saved books in, the list out."""
 from marshmallow import Schema, fields
 
+from bookstore.schemas.common import SuccessSchema
 from bookstore.schemas.book import BookCardSchema
 from bookstore.schemas.fields import IdInput, InputSchema, UtcDateTime, required
 
@@ -10,9 +11,7 @@ class WishlistEntrySchema(Schema):
     addedAt = UtcDateTime(attribute="created_at")
 
 
-class WishlistReplySchema(Schema):
-    success = fields.Constant(True)
-    message = fields.String()
+class WishlistReplySchema(SuccessSchema):
     books = fields.List(fields.Nested(WishlistEntrySchema))
 
 

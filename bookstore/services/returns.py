@@ -3,7 +3,8 @@ reason and photos; approved (pickup or self-ship), received (stock back for resa
 refunded, or rejected with a reason. Each step is mailed and written into the order's history.
 
 Refunds: an online payment is refunded through Razorpay by a job (a part of the payment, with an
-idempotency key per return, looked up before any retry as the cancel refunds are); a cash-on-delivery
+idempotency key per return, looked up before any retry: the one routine of the cancel refunds,
+refunds.pay_back); a cash-on-delivery
 order is paid back to the UPI ID or bank account the shopper gave, less the order's shipping fee (once
 per order), and the administrator records the payout's reference. Those details are erased then.
 """
@@ -23,8 +24,7 @@ from bookstore.jobs import tasks
 from bookstore.models import (Book, Order, OrderLine, OrderLineBook, OrderStatusChange, ReturnLine, ReturnPhoto,
                               ReturnRequest, User, parse_id, utcnow)
 from bookstore.models.return_request import kit_book_title
-from bookstore.services import alerts, audit, images, mail, order_links, orders, private_files
-from bookstore.services import razorpay_gateway as gateway
+from bookstore.services import alerts, audit, images, mail, order_links, orders, private_files, refunds
 from bookstore.services.paging import Page, paginate
 
 log = logging.getLogger(__name__)
@@ -558,38 +558,14 @@ def refund(return_id: int) -> str:
     if request is None or request.status != "refund_pending":
         return "nothing to do"
     order = request.order
-    tried_before = request.refund_attempts > 0
-    db.session.execute(update(ReturnRequest).where(ReturnRequest.id == request.id)
-                       .values(refund_attempts=ReturnRequest.refund_attempts + 1)
-                       .execution_options(synchronize_session=False))
-    db.session.commit()
-    try:
-        made = _earlier_refund(request, order) if tried_before else None
-        made = made or gateway.refund(order.razorpay_payment_id, request.refund_paise, order.public_id,
-                                      idempotency_key(request), notes={"return_id": request.public_id})
-    except gateway.PaymentProviderError as error:
-        db.session.execute(update(ReturnRequest).where(ReturnRequest.id == request.id)
-                           .values(refund_error=error.message[:300]).execution_options(synchronize_session=False))
-        db.session.commit()
-        log.warning("Refund of return %s failed: %s", request.public_id, error.message)
-        raise
-    done = db.session.execute(
-        update(ReturnRequest).where(ReturnRequest.id == request.id, ReturnRequest.status == "refund_pending")
-        .values(status="refunded", razorpay_refund_id=made["id"], refund_error="", refunded_at=utcnow())
-        .execution_options(synchronize_session=False)).rowcount == 1
-    if done:
+    made = refunds.pay_back(request, f"return {request.public_id}", order, request.refund_paise,
+                            idempotency_key(request), notes={"return_id": request.public_id},
+                            earlier=lambda made: (made.get("notes") or {}).get("return_id") == request.public_id)
+    if refunds.settle(request, "status", made, refunded_at=utcnow()):
         db.session.refresh(request)
         _refunded(request, order, "system")
     db.session.commit()
     return "refunded"
-
-
-def _earlier_refund(request: ReturnRequest, order: Order) -> dict | None:
-    """The refund Razorpay already made for this return (an earlier attempt whose answer was lost)."""
-    for made in gateway.refunds_of(order.razorpay_payment_id):
-        if (made.get("notes") or {}).get("return_id") == request.public_id:
-            return made
-    return None
 
 
 def pending_ids(limit: int = 200) -> list[int]:

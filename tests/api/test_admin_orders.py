@@ -5,7 +5,6 @@ Runs on the shop app (fake Razorpay and the SMTP sink) so refunds and e-mails ar
 """
 import pytest
 
-from bookstore.models import User
 from tests.factories import ADDRESS, placed
 from tests.helpers import assert_refused, order_row, set_order, stock_of, subjects
 
@@ -13,18 +12,6 @@ from tests.helpers import assert_refused, order_row, set_order, stock_of, subjec
 @pytest.fixture
 def app(shop_app):
     return shop_app
-
-
-class Headers(dict):
-    """Request headers that also remember whose they are."""
-
-
-@pytest.fixture
-def admin(auth) -> Headers:
-    """An administrator's headers; `.id` is the admin's user id."""
-    headers = Headers(auth.admin("admin@example.in"))
-    headers.id = User.query.filter_by(email="admin@example.in").one().id
-    return headers
 
 
 def move(client, order, status, headers, **extra):

@@ -10,27 +10,15 @@ import pytest
 from sqlalchemy import select
 
 from bookstore.extensions import db
-from bookstore.models import AuditEntry, OutboxMail, Shipment, ShipmentEvent, User, utcnow
+from bookstore.models import AuditEntry, OutboxMail, Shipment, ShipmentEvent, utcnow
 from tests.api.test_payments import online_order, pay, verify
 from tests.factories import ADDRESS, SHIPPING_PAISE, placed
-from tests.helpers import assert_refused, order_row, outbox_subjects, set_order, stock_of
+from tests.helpers import assert_refused, order_row, set_order, stock_of
 
 
 @pytest.fixture
 def app(shop_app):
     return shop_app
-
-
-class Headers(dict):
-    """Request headers that also remember whose they are."""
-
-
-@pytest.fixture
-def admin(auth) -> Headers:
-    """An administrator's headers; `.id` is the admin's user id."""
-    headers = Headers(auth.admin("admin@example.in"))
-    headers.id = User.query.filter_by(email="admin@example.in").one().id
-    return headers
 
 
 @pytest.fixture

@@ -201,3 +201,9 @@ def phone_page(request, browser, live_server):
     """A 360×740 phone page (touch, mobile viewport) in its own context."""
     yield from _open_page(request, browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True,
                           device_scale_factor=2)
+
+
+@pytest.fixture(params=["page", "phone_page"], ids=["desktop", "phone"])
+def shopper_page(request):
+    """The same journey at 1280 px and at 360 px."""
+    return request.getfixturevalue(request.param)

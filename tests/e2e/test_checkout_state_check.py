@@ -4,7 +4,6 @@ a signed-in shopper's PIN is kept on the account. At desktop and phone sizes, ax
 import re
 import secrets
 
-import pytest
 from playwright.sync_api import expect
 from sqlalchemy import delete
 
@@ -13,17 +12,11 @@ from bookstore.models import ShopSetting
 
 from tests.e2e.support.checkout import ADDRESS, put_in_cart
 from tests.e2e.support.layout import assert_no_horizontal_scroll
-from tests.e2e.support.shop import sign_in
-from tests.e2e.test_delivery_and_coupons import admin_headers, assert_no_axe_violations, fill_contact, open_checkout
+from tests.e2e.support.shop import admin_headers, sign_in
+from tests.e2e.test_delivery_and_coupons import assert_no_axe_violations, fill_contact, open_checkout
 
 SETTINGS = "/api/admin/shop-settings"
 MISMATCH = "PIN code 799001 is in Tripura, not Telangana."
-
-
-@pytest.fixture(params=["page", "phone_page"], ids=["desktop", "phone"])
-def shopper_page(request):
-    """The same journey at 1280 px and at 360 px."""
-    return request.getfixturevalue(request.param)
 
 
 def forget_setting(shop, key: str) -> None:

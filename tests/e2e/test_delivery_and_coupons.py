@@ -4,13 +4,13 @@ over the cap) and a coupon applied and removed, at desktop and phone sizes."""
 import re
 import secrets
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import assert_no_axe_violations as _assert_no_axe_violations
 from tests.e2e.support.checkout import ADDRESS, put_in_cart
 from tests.e2e.support.axe import AXE_SCRIPT
 from tests.e2e.support.layout import assert_no_horizontal_scroll
+from tests.e2e.support.shop import admin_headers
 
 SETTINGS = "/api/admin/shop-settings"
 
@@ -21,19 +21,6 @@ def assert_no_axe_violations(page) -> None:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate("(source) => { (0, eval)(source); }", AXE_SCRIPT.read_text())
     _assert_no_axe_violations(page)
-
-
-@pytest.fixture(params=["page", "phone_page"], ids=["desktop", "phone"])
-def shopper_page(request):
-    """The same journey at 1280 px and at 360 px."""
-    return request.getfixturevalue(request.param)
-
-
-def admin_headers(page, shop) -> dict:
-    admin = shop.admin()
-    response = page.request.post("/api/auth/login", data={"email": admin["email"], "password": admin["password"]})
-    assert response.ok, response.text()
-    return {"Authorization": f"Bearer {response.json()['token']}"}
 
 
 def open_checkout(page) -> None:

@@ -5,7 +5,6 @@ the promised delivery dates on the success page; at 1280 and 360 px, axe clean."
 import re
 import secrets
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.support.checkout import put_in_cart
@@ -13,12 +12,6 @@ from tests.e2e.support.layout import assert_no_horizontal_scroll
 from tests.e2e.test_delivery_and_coupons import admin_headers, assert_no_axe_violations, fill_contact
 
 SETTINGS = "/api/admin/shop-settings"
-
-
-@pytest.fixture(params=["page", "phone_page"], ids=["desktop", "phone"])
-def shopper_page(request):
-    """The same journey at 1280 px and at 360 px."""
-    return request.getfixturevalue(request.param)
 
 
 def summary(page):

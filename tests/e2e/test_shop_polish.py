@@ -11,23 +11,11 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import assert_no_axe_violations
 from tests.e2e.support.checkout import ADDRESS, fill_shipping, put_in_cart
 from tests.e2e.support.layout import assert_no_horizontal_scroll
+from tests.e2e.support.shop import admin_headers
 
 SETTINGS = "/api/admin/shop-settings"
 # Pictographs and the variation selector that turns a symbol into an emoji.
 EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]")
-
-
-@pytest.fixture(params=["page", "phone_page"], ids=["desktop", "phone"])
-def shopper_page(request):
-    """The same journey at 1280 px and at 360 px."""
-    return request.getfixturevalue(request.param)
-
-
-def admin_headers(page, shop) -> dict:
-    admin = shop.admin()
-    response = page.request.post("/api/auth/login", data={"email": admin["email"], "password": admin["password"]})
-    assert response.ok, response.text()
-    return {"Authorization": f"Bearer {response.json()['token']}"}
 
 
 def test_one_copy_and_one_book_read_in_the_singular(shopper_page, shop):

@@ -40,3 +40,14 @@ class LocalS3:
     def keys(self) -> set[str]:
         listing = self.client.list_objects_v2(Bucket=self.bucket)
         return {item["Key"] for item in listing.get("Contents", [])}
+
+
+def local_s3(monkeypatch, bucket: str):
+    """A fixture's body: moto's server with `bucket`, and this test's AWS settings pointing at it only (the test
+    credentials; no config or credentials file of the machine is read)."""
+    for name, value in CREDENTIALS.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("AWS_CONFIG_FILE", "/nonexistent")
+    monkeypatch.setenv("AWS_SHARED_CREDENTIALS_FILE", "/nonexistent")
+    with LocalS3(bucket) as server:
+        yield server

@@ -7,7 +7,7 @@ import requests
 from flask import Flask
 
 from bookstore.services import private_files
-from tests.fakes.s3_server import CREDENTIALS, REGION, LocalS3
+from tests.fakes.s3_server import REGION, local_s3
 
 BUCKET = "bookstore-private"
 AUDIO = bytes(range(256)) * 4096  # 1 MiB, larger than one copy chunk
@@ -62,12 +62,7 @@ def test_nothing_under_media_reaches_a_private_file(local_app):
 
 @pytest.fixture
 def s3(monkeypatch):
-    for name, value in CREDENTIALS.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.setenv("AWS_CONFIG_FILE", "/nonexistent")
-    monkeypatch.setenv("AWS_SHARED_CREDENTIALS_FILE", "/nonexistent")
-    with LocalS3(BUCKET) as server:
-        yield server
+    yield from local_s3(monkeypatch, BUCKET)
 
 
 def test_in_a_bucket_a_file_is_handed_out_through_a_short_lived_signed_address(make_app, s3):

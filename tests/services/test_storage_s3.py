@@ -10,7 +10,7 @@ from PIL import Image
 
 from bookstore.extensions import db
 from tests.conftest import empty_database
-from tests.fakes.s3_server import CREDENTIALS, REGION, LocalS3
+from tests.fakes.s3_server import REGION, local_s3
 from tests.fakes.uploads import HOSTILE, cover
 
 BUCKET = "bookstore-covers"
@@ -18,12 +18,7 @@ BUCKET = "bookstore-covers"
 
 @pytest.fixture
 def s3(monkeypatch):
-    for name, value in CREDENTIALS.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.setenv("AWS_CONFIG_FILE", "/nonexistent")
-    monkeypatch.setenv("AWS_SHARED_CREDENTIALS_FILE", "/nonexistent")
-    with LocalS3(BUCKET) as server:
-        yield server
+    yield from local_s3(monkeypatch, BUCKET)
 
 
 def _app(make_app, s3, **extra):

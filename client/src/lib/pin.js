@@ -1,4 +1,5 @@
 // PIN codes as shoppers type them ("560 001"), the PIN remembered across visits, and delivery dates in words.
+import { dayRange } from "./days.js";
 import { currentShop } from "./shop.js";
 
 const PIN_KEY = "deliveryPin";
@@ -32,19 +33,8 @@ export function rememberPin(pin) {
   }
 }
 
-const DAY = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-
-function day(iso) {
-  const date = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return iso;
-  // "Thu, 28 Nov" whatever the locale puts between the parts
-  const parts = Object.fromEntries(DAY.formatToParts(date).map(({ type, value }) => [type, value]));
-  return `${parts.weekday}, ${parts.day} ${parts.month}`;
-}
-
 /** "Delivered by Thu, 28 Nov", or "Delivered between Tue, 26 Nov and Thu, 28 Nov"; "" without dates. */
 export function estimateText(estimate) {
   if (!estimate?.from) return "";
-  if (!estimate.to || estimate.to === estimate.from) return `Delivered by ${day(estimate.from)}`;
-  return `Delivered between ${day(estimate.from)} and ${day(estimate.to)}`;
+  return dayRange(estimate, "Delivered", "by");
 }

@@ -107,3 +107,11 @@ def sign_in(page, user: dict) -> dict:
         window.dispatchEvent(new Event("bookstore:auth-change"));
     }""", [reply["token"], json.dumps(reply["user"])])
     return reply
+
+
+def admin_headers(page, shop: ShopData) -> dict:
+    """A new administrator's API headers, signed in through the real login API (the page keeps no session)."""
+    admin = shop.admin()
+    response = page.request.post("/api/auth/login", data={"email": admin["email"], "password": admin["password"]})
+    assert response.ok, response.text()
+    return {"Authorization": f"Bearer {response.json()['token']}"}

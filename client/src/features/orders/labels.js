@@ -1,4 +1,6 @@
 // How order facts read to a shopper.
+import { dayRange } from "../../lib/days.js";
+
 const DATE = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 export function formatDate(iso) {
@@ -40,15 +42,6 @@ export function canCancel(order, now = Date.now()) {
   return ["pending", "processing"].includes(order.status) && now - new Date(order.createdAt).getTime() < 3600 * 1000;
 }
 
-const DAY = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-
-function day(iso) {
-  const date = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts = Object.fromEntries(DAY.formatToParts(date).map(({ type, value }) => [type, value]));
-  return `${parts.weekday}, ${parts.day} ${parts.month}`;
-}
-
 /**
  * "Arriving between Tue, 1 Dec and Thu, 3 Dec" (or "Arriving on Tue, 1 Dec") from the order's promisedDelivery,
  * while the parcel is on its way; "" without dates, or once the order is delivered, cancelled or returned (as its mails).
@@ -56,6 +49,5 @@ function day(iso) {
 export function promiseText(order) {
   const promised = order?.promisedDelivery;
   if (!promised?.from || ["delivered", "cancelled", "returned"].includes(order.status)) return "";
-  if (!promised.to || promised.to === promised.from) return `Arriving on ${day(promised.from)}`;
-  return `Arriving between ${day(promised.from)} and ${day(promised.to)}`;
+  return dayRange(promised, "Arriving", "on");
 }
