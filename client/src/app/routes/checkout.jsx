@@ -1,6 +1,6 @@
 // Checkout (/checkout): shipping, then payment, with the order summary beside them.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Navigate, useNavigate } from "react-router-dom";
+import { Navigate, useNavigate } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { currentShop } from "../../lib/shop.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
