@@ -3,7 +3,7 @@
 //
 // The router is the app's own small module (lib/router.jsx, on wouter): react-router-dom was 20 KB of
 // the 100 KB gzipped that a shopper's first page may download (issue 16), React DOM alone about 60.
-// Every screen but home is lazy, in one of four groups (./screens/); a route file exports `Component`.
+// Every screen but home is lazy, in one of six groups (./screens/); a route file exports `Component`.
 import { lazy, Suspense } from "react";
 import { Outlet, Route, Routes, useLocation } from "../lib/router.jsx";
 import { AppProviders } from "./providers.jsx";
@@ -17,23 +17,25 @@ function screen(load, name) {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-// Screens load in four groups rather than one chunk each: esbuild gives every set of chunks that
+// Screens load in six groups rather than one chunk each: esbuild gives every set of chunks that
 // share a module a chunk of its own, and thirty screens made twenty tiny shared chunks that a
 // first visit fetched one by one (each a round trip on a phone network).
 const catalogue = () => import("./screens/catalogue.js");
+const book = () => import("./screens/book.js");
+const shelves = () => import("./screens/shelves.js");
 const information = () => import("./screens/information.js");
 const shopping = () => import("./screens/shopping.js");
 const account = () => import("./screens/account.js");
 
 const Books = screen(catalogue, "Books");
-const Book = screen(catalogue, "Book");
+const Book = screen(book, "Book");
 const Categories = screen(catalogue, "Categories");
 const Category = screen(catalogue, "Category");
 const Exams = screen(catalogue, "Exams");
 const Exam = screen(catalogue, "Exam");
-const Kit = screen(catalogue, "Kit");
-const Bestsellers = screen(catalogue, "Bestsellers");
-const NewReleases = screen(catalogue, "NewReleases");
+const Kit = screen(shelves, "Kit");
+const Bestsellers = screen(shelves, "Bestsellers");
+const NewReleases = screen(shelves, "NewReleases");
 const About = screen(information, "About");
 const Shipping = screen(information, "Shipping");
 const Faq = screen(information, "Faq");
