@@ -2,7 +2,7 @@
 // signed-in shopper, the server's copy of the cart; a logout empties the browser's cart (product §2.3).
 // It sits inside the router so providers and the dialog can use router hooks.
 import { lazy, Suspense } from "react";
-import { Outlet } from "react-router-dom";
+import { Outlet } from "../lib/router.jsx";
 import { AuthProvider, useAuth } from "../features/auth/auth-context.jsx";
 import { CartProvider } from "../features/cart/cart-context.jsx";
 import { clearStoredCart } from "../features/cart/cart-storage.js";

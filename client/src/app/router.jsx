@@ -1,12 +1,11 @@
 // The one route table. AppProviders (account and cart state) is the root; the shopper's screens sit
 // under SiteLayout (header and footer); admin screens go beside SiteLayout with their own frame.
 //
-// Declarative routes (<BrowserRouter>), not createBrowserRouter: the data router adds about 18 KB
-// gzipped that no screen uses, and the home page's JavaScript budget is 100 KB (React and the
-// router alone are 84 KB). Every screen but home is lazy, in one of four groups (./screens/);
-// a route file exports `Component`.
+// The router is the app's own small module (lib/router.jsx, on wouter): react-router-dom was 20 KB of
+// the 100 KB gzipped that a shopper's first page may download (issue 16), React DOM alone about 60.
+// Every screen but home is lazy, in one of six groups (./screens/); a route file exports `Component`.
 import { lazy, Suspense } from "react";
-import { BrowserRouter, Outlet, Route, Routes, useLocation } from "react-router-dom";
+import { Outlet, Route, Routes, useLocation } from "../lib/router.jsx";
 import { AppProviders } from "./providers.jsx";
 import { SiteLayout } from "./layout/site-layout.jsx";
 import { Home } from "./routes/home.jsx";
@@ -18,23 +17,25 @@ function screen(load, name) {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-// Screens load in four groups rather than one chunk each: esbuild gives every set of chunks that
+// Screens load in six groups rather than one chunk each: esbuild gives every set of chunks that
 // share a module a chunk of its own, and thirty screens made twenty tiny shared chunks that a
 // first visit fetched one by one (each a round trip on a phone network).
 const catalogue = () => import("./screens/catalogue.js");
+const book = () => import("./screens/book.js");
+const shelves = () => import("./screens/shelves.js");
 const information = () => import("./screens/information.js");
 const shopping = () => import("./screens/shopping.js");
 const account = () => import("./screens/account.js");
 
 const Books = screen(catalogue, "Books");
-const Book = screen(catalogue, "Book");
+const Book = screen(book, "Book");
 const Categories = screen(catalogue, "Categories");
 const Category = screen(catalogue, "Category");
 const Exams = screen(catalogue, "Exams");
 const Exam = screen(catalogue, "Exam");
-const Kit = screen(catalogue, "Kit");
-const Bestsellers = screen(catalogue, "Bestsellers");
-const NewReleases = screen(catalogue, "NewReleases");
+const Kit = screen(shelves, "Kit");
+const Bestsellers = screen(shelves, "Bestsellers");
+const NewReleases = screen(shelves, "NewReleases");
 const About = screen(information, "About");
 const Shipping = screen(information, "Shipping");
 const Faq = screen(information, "Faq");
@@ -105,74 +106,72 @@ function AdminFrame() {
 
 export function AppRouter() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route element={<AppProviders />}>
-          <Route element={<SiteLayout />}>
-            <Route index element={<Home />} />
-            {/* Catalogue */}
-            <Route path="books" element={<Books />} />
-            <Route path="book/:id" element={<Book />} />
-            <Route path="categories" element={<Categories />} />
-            <Route path="category/:name" element={<Category />} />
-            <Route path="exams" element={<Exams />} />
-            <Route path="exam/:slug" element={<Exam />} />
-            <Route path="kit/:slug" element={<Kit />} />
-            <Route path="bestsellers" element={<Bestsellers />} />
-            <Route path="new-releases" element={<NewReleases />} />
-            <Route path="newsletter/:step" element={<NewsletterConfirm />} />
-            <Route path="alerts/:action" element={<AlertLink />} />
-            {/* Information */}
-            <Route path="about" element={<About />} />
-            <Route path="shipping" element={<Shipping />} />
-            <Route path="faq" element={<Faq />} />
-            <Route path="privacy" element={<Privacy />} />
-            <Route path="terms" element={<Terms />} />
-            <Route path="cookies" element={<Cookies />} />
-            <Route path="return-policy" element={<ReturnPolicy />} />
-            {/* Cart, checkout and account */}
-            <Route path="cart" element={<Cart />} />
-            <Route path="checkout" element={<Checkout />} />
-            <Route path="order/success" element={<OrderSuccess />} />
-            <Route path="login" element={<Login />} />
-            <Route path="register" element={<Register />} />
-            <Route path="auth/callback" element={<AuthCallback />} />
-            <Route path="verify-email" element={<VerifyEmail />} />
-            <Route path="forgot-password" element={<ForgotPassword />} />
-            <Route path="reset-password" element={<ResetPassword />} />
-            <Route path="profile" element={<Profile />} />
-            <Route path="orders" element={<Orders />} />
-            <Route path="orders/:id" element={<OrderView />} />
-            <Route path="order" element={<Orders />} />
-            <Route path="wishlist" element={<Wishlist />} />
-            <Route path="alerts" element={<MyAlerts />} />
-            <Route path="order-lookup" element={<OrderLookup />} />
-            <Route path="contact" element={<Contact />} />
-            <Route path="*" element={<NotFound />} />
-          </Route>
-          <Route element={<AdminFrame />}>
-            <Route path="admin-login" element={<AdminLogin />} />
-            <Route path="admin" element={<AdminLayout />}>
-              <Route index element={<Dashboard />} />
-              <Route path="books" element={<ManageBooks />} />
-              <Route path="books/new" element={<BookEditor />} />
-              <Route path="books/edit/:id" element={<BookEditor />} />
-              <Route path="orders" element={<ManageOrders />} />
-              <Route path="contacts" element={<ContactMessages />} />
-              <Route path="coupons" element={<Coupons />} />
-              <Route path="coupons/new" element={<CouponEditor />} />
-              <Route path="coupons/edit/:id" element={<CouponEditor />} />
-              <Route path="kits/*" element={<KitScreens />} />
-              <Route path="shipping-payments" element={<ShopSettings />} />
-              <Route path="reviews" element={<ManageReviews />} />
-              <Route path="returns" element={<ManageReturns />} />
-              <Route path="newsletter" element={<Newsletter />} />
-              <Route path="audit" element={<AuditLog />} />
-              <Route path="*" element={<AdminNotFound />} />
-            </Route>
+    <Routes>
+      <Route element={<AppProviders />}>
+        <Route element={<SiteLayout />}>
+          <Route index element={<Home />} />
+          {/* Catalogue */}
+          <Route path="books" element={<Books />} />
+          <Route path="book/:id" element={<Book />} />
+          <Route path="categories" element={<Categories />} />
+          <Route path="category/:name" element={<Category />} />
+          <Route path="exams" element={<Exams />} />
+          <Route path="exam/:slug" element={<Exam />} />
+          <Route path="kit/:slug" element={<Kit />} />
+          <Route path="bestsellers" element={<Bestsellers />} />
+          <Route path="new-releases" element={<NewReleases />} />
+          <Route path="newsletter/:step" element={<NewsletterConfirm />} />
+          <Route path="alerts/:action" element={<AlertLink />} />
+          {/* Information */}
+          <Route path="about" element={<About />} />
+          <Route path="shipping" element={<Shipping />} />
+          <Route path="faq" element={<Faq />} />
+          <Route path="privacy" element={<Privacy />} />
+          <Route path="terms" element={<Terms />} />
+          <Route path="cookies" element={<Cookies />} />
+          <Route path="return-policy" element={<ReturnPolicy />} />
+          {/* Cart, checkout and account */}
+          <Route path="cart" element={<Cart />} />
+          <Route path="checkout" element={<Checkout />} />
+          <Route path="order/success" element={<OrderSuccess />} />
+          <Route path="login" element={<Login />} />
+          <Route path="register" element={<Register />} />
+          <Route path="auth/callback" element={<AuthCallback />} />
+          <Route path="verify-email" element={<VerifyEmail />} />
+          <Route path="forgot-password" element={<ForgotPassword />} />
+          <Route path="reset-password" element={<ResetPassword />} />
+          <Route path="profile" element={<Profile />} />
+          <Route path="orders" element={<Orders />} />
+          <Route path="orders/:id" element={<OrderView />} />
+          <Route path="order" element={<Orders />} />
+          <Route path="wishlist" element={<Wishlist />} />
+          <Route path="alerts" element={<MyAlerts />} />
+          <Route path="order-lookup" element={<OrderLookup />} />
+          <Route path="contact" element={<Contact />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+        <Route element={<AdminFrame />}>
+          <Route path="admin-login" element={<AdminLogin />} />
+          <Route path="admin" element={<AdminLayout />}>
+            <Route index element={<Dashboard />} />
+            <Route path="books" element={<ManageBooks />} />
+            <Route path="books/new" element={<BookEditor />} />
+            <Route path="books/edit/:id" element={<BookEditor />} />
+            <Route path="orders" element={<ManageOrders />} />
+            <Route path="contacts" element={<ContactMessages />} />
+            <Route path="coupons" element={<Coupons />} />
+            <Route path="coupons/new" element={<CouponEditor />} />
+            <Route path="coupons/edit/:id" element={<CouponEditor />} />
+            <Route path="kits/*" element={<KitScreens />} />
+            <Route path="shipping-payments" element={<ShopSettings />} />
+            <Route path="reviews" element={<ManageReviews />} />
+            <Route path="returns" element={<ManageReturns />} />
+            <Route path="newsletter" element={<Newsletter />} />
+            <Route path="audit" element={<AuditLog />} />
+            <Route path="*" element={<AdminNotFound />} />
           </Route>
         </Route>
-      </Routes>
-    </BrowserRouter>
+      </Route>
+    </Routes>
   );
 }

@@ -1,7 +1,7 @@
 // Add to Cart and Add to Wishlist for one book, with what happened said in words (it joins the cart,
 // the wishlist and the sign-in, so it is composed here rather than in a feature).
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { Banner } from "../../components/ui/request-state.jsx";
 import { useAuth } from "../../features/auth/auth-context.jsx";

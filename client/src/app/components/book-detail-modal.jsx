@@ -2,7 +2,7 @@
 // Lists carry the card shape; the dialog shows it at once and reads the whole book (its exams and
 // newer edition) behind it.
 import { useCallback, useId } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { Modal } from "../../components/ui/modal.jsx";
 import { useRequest } from "../../lib/use-request.js";

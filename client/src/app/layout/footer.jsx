@@ -1,6 +1,6 @@
 // The site footer: quick links, customer service, the newsletter box, and the contact details and social links
 // an admin set in the shop settings (GET /api/shop; none shown while empty).
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.jsx";
 import { Icon } from "../../components/ui/icon.jsx";

@@ -2,7 +2,7 @@
 // phone menu with every shelf and the shopper's own pages.
 import { useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { Link, NavLink, useLocation, useNavigate } from "react-router-dom";
+import { Link, NavLink, useLocation, useNavigate } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { useCart } from "../../features/cart/cart-context.jsx";
 import { useAuth } from "../../features/auth/auth-context.jsx";

@@ -1,6 +1,6 @@
 // The shopper's page frame: skip link, header, the current screen, footer, and the book dialog.
 import { lazy, Suspense } from "react";
-import { Outlet, useLocation } from "react-router-dom";
+import { Outlet, useLocation } from "../../lib/router.jsx";
 import { BookDetailProvider } from "../../features/catalogue/book-detail-context.jsx";
 import { Loading } from "../../components/ui/request-state.jsx";
 import { RouteErrorBoundary } from "../routes/route-error.jsx";

@@ -1,5 +1,5 @@
 // /about: who the shop is, with live figures from the catalogue.
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { useShippingFee } from "../../lib/shop.js";
 import { useRequest } from "../../lib/use-request.js";

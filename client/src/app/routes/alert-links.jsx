@@ -1,6 +1,6 @@
 // /alerts/confirm?token=... and /alerts/cancel?token=...: the links in "Notify me" alert e-mails.
 import { useCallback } from "react";
-import { Link, useParams, useSearchParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";

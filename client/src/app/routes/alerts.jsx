@@ -1,7 +1,7 @@
 // My Alerts (/alerts): the signed-in shopper's "Notify me" alerts (product §3.10), each with its book, what
 // it waits for and where it stands, and a button that cancels it.
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";

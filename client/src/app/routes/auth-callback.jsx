@@ -1,7 +1,7 @@
 // External sign-in lands here (/auth/callback) with #token=...&user=... (or ?token=... from older
 // links, or #error=<code>): store the session and go on (product §2.4 messages and delays).
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { setAuth } from "../../lib/auth-storage.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";

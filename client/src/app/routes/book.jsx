@@ -1,6 +1,6 @@
 // /book/{id}: a shareable page for one book, with the modal's content and a few related books.
 import { useCallback, useId } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";

@@ -1,5 +1,5 @@
 // /books: the whole catalogue with search, filters, sort and pages kept in the URL.
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "../../lib/router.jsx";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { BookBrowser } from "../../features/catalogue/components/book-browser.jsx";
 

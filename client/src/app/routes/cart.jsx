@@ -1,7 +1,7 @@
 // Cart (/cart): the lines with quantity controls, the server's prices for them (coupon, shipping, total), the
 // delivery dates to the PIN the shopper last checked, and what changed since the books were added.
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { plural } from "../../lib/plural.js";

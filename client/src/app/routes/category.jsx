@@ -1,6 +1,6 @@
 // /category/{lower-cased name}: one category's books, with the same filters as /books.
-import { useParams } from "react-router-dom";
-import { Link } from "react-router-dom";
+import { useParams } from "../../lib/router.jsx";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";

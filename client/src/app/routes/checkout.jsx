@@ -1,6 +1,6 @@
 // Checkout (/checkout): shipping, then payment, with the order summary beside them.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Navigate, useNavigate } from "react-router-dom";
+import { Navigate, useNavigate } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { currentShop } from "../../lib/shop.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
@@ -149,6 +149,10 @@ export function Checkout() {
   const hasDigital = Boolean(quote?.orderItems?.some((line) => line.digital));
   const cod = quoteCurrent && (normalisePin(address.zipCode) || hasDigital) ? quote?.cashOnDelivery : undefined;
   const onlineAvailable = config.data?.onlineAvailable === true;
+  // The last answer refused cash on delivery (say for an e-book): it is not chosen again while the quote
+  // for it is on its way, or choosing and refusing it would re-render without end (React error 301).
+  const codRefusedBefore = Boolean(normalisePin(address.zipCode) || hasDigital)
+    && quote?.cashOnDelivery?.available === false;
 
   // Cash on delivery refused for this PIN or total: the shopper pays online (when the shop can take it).
   // Cash on delivery is the only way to pay (the shop takes no online payments now): chosen for the shopper.
@@ -156,7 +160,7 @@ export function Checkout() {
   if (cod?.available === false && method !== "online") {
     const next = onlineAvailable ? "online" : "";
     if (next !== method) setMethod(next);
-  } else if (config.data && !onlineAvailable && method === "") {
+  } else if (config.data && !onlineAvailable && method === "" && !codRefusedBefore) {
     setMethod("cod");
   }
 

@@ -1,6 +1,6 @@
 // Contact (/contact): the form of product §11.2, the shop's contact details and a short FAQ.
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { useShippingFee, useShop } from "../../lib/shop.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";

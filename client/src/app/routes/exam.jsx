@@ -1,6 +1,6 @@
 // /exam/{slug}: one exam's books with its subjects and medium as filters, and its best sellers.
 import { useCallback } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";

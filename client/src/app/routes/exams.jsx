@@ -1,5 +1,5 @@
 // /exams: every exam the shop stocks books for, grouped (engineering, medical, ... school boards).
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";

@@ -1,5 +1,5 @@
 // /faq: twelve answers, one open at a time.
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { Accordion } from "../../components/ui/accordion.jsx";
 import { ContentPage } from "../../components/ui/content-page.jsx";

@@ -1,7 +1,7 @@
 // /forgot-password: ask for a password-reset link. The answer is the same whether or not the
 // address has an account, so the screen cannot be used to find out who shops here.
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { Field } from "../../components/ui/field.jsx";

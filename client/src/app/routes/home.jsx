@@ -1,7 +1,7 @@
 // The home screen: hero slides with the search box and featured covers, featured books, popular exams, the
 // categories. (The newsletter box is the footer's, once per page.)
 import { lazy, Suspense } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { HeroSlider } from "../../features/catalogue/components/hero-slider.jsx";

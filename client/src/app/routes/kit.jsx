@@ -1,7 +1,7 @@
 // /kit/{slug}: a kit's books, their sum, the kit price and the saving, and Add to Cart (the cart takes the
 // kit as one line; it joins the kits and the cart, so it is composed here).
 import { useCallback, useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";

@@ -1,5 +1,5 @@
 // Login (/login): the shopper signs in and goes back where they came from (or home) after 1.5 s.
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useAuth } from "../../features/auth/auth-context.jsx";

@@ -1,7 +1,7 @@
 // /newsletter/confirm?token=...: the link in the newsletter's confirmation e-mail; /newsletter/unsubscribe?token=...:
 // the one-click link of every newsletter (a mail program POSTs to it; a person opening it confirms here).
 import { useCallback, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";

@@ -1,5 +1,5 @@
 // The answer to any path the route table does not know.
-import { Link, useLocation } from "react-router-dom";
+import { Link, useLocation } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 

@@ -1,6 +1,6 @@
 // Order look-up (/order-lookup): a guest finds an order by its number and the e-mail used for it.
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "../../lib/router.jsx";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { Field } from "../../components/ui/field.jsx";
 import { Banner } from "../../components/ui/request-state.jsx";

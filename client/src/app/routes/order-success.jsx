@@ -1,6 +1,6 @@
 // Order success (/order/success): what was ordered, where it goes, how it is paid, when it arrives, and what next.
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { Link, useLocation } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { formatRupees } from "../../lib/money.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";

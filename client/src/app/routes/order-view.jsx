@@ -1,7 +1,7 @@
 // One order (/orders/:id): the shopper's own when signed in, or anyone's who holds the order e-mail's link
 // (/orders/:id?token=...): the order, Cancel within the hour, and the bill of supply once it is due.
 import { lazy, Suspense, useCallback, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useRequest } from "../../lib/use-request.js";

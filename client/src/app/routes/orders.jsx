@@ -1,7 +1,7 @@
 // My Orders (/orders, also /order): each order's summary (number, status, copies, total, promise, bill); View
 // Details reads the whole order (lines, history, parcels); Cancel within the hour.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { formatRupees } from "../../lib/money.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";

@@ -1,5 +1,5 @@
 // /privacy: what personal data the shop keeps, why, and the shopper's rights.
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { ContentPage } from "../../components/ui/content-page.jsx";
 

@@ -1,5 +1,5 @@
 // Register (/register): a new shopper account, signed in, then home (or back) after 2 s.
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { RegisterForm } from "../../features/auth/components/register-form.jsx";

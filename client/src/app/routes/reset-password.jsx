@@ -1,7 +1,7 @@
 // /reset-password?token=...: the link in the password-reset e-mail. A new password typed twice;
 // success ends every session of the account, so the shopper signs in again with it.
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { Banner } from "../../components/ui/request-state.jsx";

@@ -1,5 +1,5 @@
 // /return-policy: the returns and refunds rules of product §7.10, exactly as the shop applies them.
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { ContentPage } from "../../components/ui/content-page.jsx";
 import { useShippingFee } from "../../lib/shop.js";

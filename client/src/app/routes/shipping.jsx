@@ -1,5 +1,5 @@
 // /shipping: where, how fast and for how much the shop delivers.
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { ContentPage } from "../../components/ui/content-page.jsx";
 import { rupeesInText, useShop } from "../../lib/shop.js";

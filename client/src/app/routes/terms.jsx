@@ -1,5 +1,5 @@
 // /terms: the terms of sale.
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { ContentPage } from "../../components/ui/content-page.jsx";
 import { useShippingFee } from "../../lib/shop.js";

@@ -1,7 +1,7 @@
 // /verify-email?token=...: the link in the verification e-mail. Posts the token once, then says
 // how it went; a signed-in shopper with an unverified address may ask for a new link.
 import { useCallback, useEffect } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { getToken, getUser, setAuth } from "../../lib/auth-storage.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";

@@ -1,6 +1,6 @@
 // Wishlist (/wishlist): saved books, each movable to the cart or removable.
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router.jsx";
 import { paths } from "../../config/paths.js";
 import { formatRupees } from "../../lib/money.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";

@@ -1,7 +1,7 @@
 // Scroll positions across navigations: top of the page for a new screen, where the shopper was
 // for Back and Forward, untouched when a screen asks (filters changing under the reader's eyes).
 import { useEffect, useLayoutEffect } from "react";
-import { useLocation, useNavigationType } from "react-router-dom";
+import { useLocation, useNavigationType } from "../../lib/router.jsx";
 
 const positions = new Map();
 

@@ -1,6 +1,6 @@
 // A notice an editor hands to the list it returns to (router state `notice`): shown once, not again on reload.
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "../../lib/router.jsx";
 
 /** The handed-over notice as state ([notice, setNotice]); the history entry forgets it once read. */
 export function useHandedNotice() {

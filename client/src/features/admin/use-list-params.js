@@ -1,7 +1,7 @@
 // The URL state of an admin list: page, search and named filters in the query string, so a list is
 // shareable and Back returns to it as it was.
 import { useCallback } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "../../lib/router.jsx";
 import { useResettingState } from "../../lib/use-resetting-state.js";
 
 /**

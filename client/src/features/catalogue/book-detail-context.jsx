@@ -2,7 +2,7 @@
 // of the address (?book=ID, a history entry of its own): the phone's Back button closes it and leaves
 // the list as it was (filters, page, scroll), Forward opens it again, and the address can be shared.
 import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "../../lib/router.jsx";
 import { KEEP_SCROLL } from "../../components/layout/scroll-manager.jsx";
 import { getBook } from "./api.js";
 

@@ -1,6 +1,6 @@
 // The /books screen's filters, sort and page, read from and written to the URL.
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "../../lib/router.jsx";
 import { KEEP_SCROLL } from "../../components/layout/scroll-manager.jsx";
 import { useShop } from "../../lib/shop.js";
 

@@ -1,7 +1,7 @@
 // /admin/audit: the audit log of administrators' writes, newest first: when, who, what, and each changed
 // field before and after; filtered by kind of thing and by one thing's id.
 import { useCallback } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { useRequest } from "../../../lib/use-request.js";
 import { listAuditEntries } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";

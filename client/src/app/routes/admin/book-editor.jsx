@@ -1,6 +1,6 @@
 // /admin/books/new and /admin/books/edit/:id: the book form, then back to the list with its message (product §10.2).
 import { useCallback, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { Link, useNavigate, useParams } from "../../../lib/router.jsx";
 import { useRequest } from "../../../lib/use-request.js";
 import { createBook, getBook, getCategories, updateBook } from "../../../features/admin/api.js";
 import { EMPTY_BOOK, valuesFromBook } from "../../../features/admin/book-form-rules.js";

@@ -1,6 +1,6 @@
 // /admin/books: find books, see stock at a glance, and edit, add or delete them; show archived ones and restore them.
 import { useCallback, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
 import { deleteBook, getCategories, getDashboardStats, listBooks, restoreBook } from "../../../features/admin/api.js";

@@ -1,6 +1,6 @@
 // /admin/coupons/new and /admin/coupons/edit/:id: a coupon's code, discount and rules; back to the list once saved.
 import { useCallback } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { Link, useNavigate, useParams } from "../../../lib/router.jsx";
 import { useRequest } from "../../../lib/use-request.js";
 import { createCoupon, getCategories, listCoupons, updateCoupon } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";

@@ -1,5 +1,5 @@
 // /admin/coupons: every coupon with its rules, dates, on/off and how often it was used; search by code.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { useRequest } from "../../../lib/use-request.js";
 import { getCategories, listCoupons, ADMIN_PAGE_SIZE } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";

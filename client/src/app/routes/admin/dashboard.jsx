@@ -1,5 +1,5 @@
 // /admin: the shop at a glance: totals, orders by status, 30 days of revenue, low stock, newest orders.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
 import { plural } from "../../../lib/plural.js";

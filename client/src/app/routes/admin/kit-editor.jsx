@@ -1,7 +1,7 @@
 // /admin/kits/new and /admin/kits/edit/:id: a kit's name, price, exam and books (found by search); back to the
 // list once saved. Archiving is the Archived box: the kit leaves the shop, its orders keep it.
 import { useCallback, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { Link, useNavigate, useParams } from "../../../lib/router.jsx";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
 import { createKit, getExamChoices, getKit, listBooks, updateKit } from "../../../features/admin/api.js";

@@ -1,6 +1,6 @@
 // /admin/kits: kits newest first with their books, price, saving and stock; search by name, filter by status.
 import { useCallback } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { useRequest } from "../../../lib/use-request.js";
 import { formatRupees } from "../../../lib/money.js";
 import { listKits } from "../../../features/admin/api.js";

@@ -1,6 +1,6 @@
 // /admin-login: the administrators' sign-in (product §2.5), which then returns to the screen that asked.
 import { useState } from "react";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, Navigate, useNavigate, useSearchParams } from "../../../lib/router.jsx";
 import { loginAdmin } from "../../../features/admin/api.js";
 import { safeReturnPath } from "../../../features/admin/paths.js";
 import { saveAdminSession } from "../../../features/admin/session.js";

@@ -1,5 +1,5 @@
 // An /admin/... address the route table does not know.
-import { Link, useLocation } from "react-router-dom";
+import { Link, useLocation } from "../../../lib/router.jsx";
 import { adminPaths } from "../../../features/admin/paths.js";
 
 export function AdminNotFound() {

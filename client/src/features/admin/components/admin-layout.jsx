@@ -1,7 +1,7 @@
 // The admin frame: the side menu beside the current screen; without an admin session, the login.
 import { Suspense, useState } from "react";
 import { useResettingState } from "../../../lib/use-resetting-state.js";
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router-dom";
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "../../../lib/router.jsx";
 import { adminPaths } from "../paths.js";
 import { clearAdminSession } from "../session.js";
 import { logoutAdmin } from "../api.js";

@@ -1,6 +1,6 @@
 // The Add New Book / Edit Book form: every field, checks in the order of product §10.2, server errors by field.
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { bookBody, checkBook, FIELD_ORDER, FORMATS, MEDIA, serverProblems } from "../book-form-rules.js";
 import { adminPaths } from "../paths.js";
 import { useRequest } from "../../../lib/use-request.js";

@@ -1,5 +1,5 @@
 // What the profile shows once the account is closed.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { usePageMeta } from "../../../lib/use-page-meta.js";
 import { Banner } from "../../../components/ui/request-state.jsx";

@@ -1,5 +1,5 @@
 // The profile's password section: change it with the current one, or, for a Google-only account, set one.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { getUser, setAuth } from "../../../lib/auth-storage.js";
 import { Field } from "../../../components/ui/field.jsx";

@@ -1,5 +1,5 @@
 // E-mail and password sign-in, used by the login page and the auth dialog.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { Field } from "../../../components/ui/field.jsx";
 import { useAuth } from "../auth-context.jsx";

@@ -1,5 +1,5 @@
 // The profile's details as read: name, e-mail with its verification, phone, member since, and the way to edit.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { ResendVerification } from "./resend-verification.jsx";
 

@@ -1,6 +1,6 @@
 // The header's account corner: the signed-in shopper's menu, or Login and Sign Up buttons.
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { useAuth } from "../auth-context.jsx";
 

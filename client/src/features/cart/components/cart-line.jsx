@@ -1,5 +1,5 @@
 // One cart line: cover, title, unit price, quantity stepper, line total and Remove.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { Price } from "../../../components/ui/price.jsx";
 import { formatRupees } from "../../../lib/money.js";

@@ -1,6 +1,6 @@
 // The catalogue browser of /books and /category/{name}: search, filters, results, pages.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { useRequest } from "../../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";
 import { useModalDialog } from "../../../components/ui/modal.jsx";

@@ -1,5 +1,5 @@
 // One book in a grid: cover, title, author and price; a plain click opens the detail modal.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { Price } from "../../../components/ui/price.jsx";
 import { useBookDetail } from "../book-detail-context.jsx";

@@ -1,5 +1,5 @@
 // Everything the shop knows about one book (product §3.6 fields): shared by the modal and /book/{id}.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { Stars } from "../../../components/ui/stars.jsx";
 import { paths } from "../../../config/paths.js";
 import { Price } from "../../../components/ui/price.jsx";

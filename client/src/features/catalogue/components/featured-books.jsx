@@ -1,5 +1,5 @@
 // The home page's Featured Books section, and a few of their covers for the hero.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { useRequest } from "../../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";

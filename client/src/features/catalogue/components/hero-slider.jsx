@@ -1,7 +1,7 @@
 // The home page's three slides, advancing every 5 s; hover, focus, the Pause button and
 // prefers-reduced-motion stop it (WCAG 2.2.2: moving content must be pausable).
 import { useEffect, useId, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { useShippingFee } from "../../../lib/shop.js";
 

@@ -1,5 +1,5 @@
 // Numbered pages with Previous and Next, as links so every page has its own URL.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 
 /** 1 … 4 5 [6] 7 8 … 100: the first, the last and two either side of the current page. */
 export function pageNumbers(current, total) {

@@ -1,6 +1,6 @@
 // Best sellers and new releases: a shelf of books from the API, filtered by a category in the URL.
 import { useCallback, useId } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "../../../lib/router.jsx";
 import { KEEP_SCROLL } from "../../../components/layout/scroll-manager.jsx";
 import { useRequest } from "../../../lib/use-request.js";
 import { ErrorNotice, Loading } from "../../../components/ui/request-state.jsx";

@@ -1,5 +1,5 @@
 // The home page's "Popular exams": links to the exams shoppers prepare for most.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { useRequest } from "../../../lib/use-request.js";
 import { getExams } from "../api.js";

@@ -1,6 +1,6 @@
 // A kit's page body: its books (each with copies and price), their sum, the kit price and the saving.
 // `actions` is the Add to Cart the app composes (a kit knows nothing of the cart).
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { formatRupees } from "../../../lib/money.js";
 

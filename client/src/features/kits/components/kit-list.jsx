@@ -1,5 +1,5 @@
 // Kits as a list of cards (an exam's page): name, book count, kit price and saving.
-import { Link } from "react-router-dom";
+import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { formatRupees } from "../../../lib/money.js";
 

@@ -1,7 +1,7 @@
 // A book page's "What buyers say": the average, the published reviews (newest first, more on demand) and,
 // for a signed-in shopper the server allows, the form to write or edit their own review.
 import { useCallback, useEffect, useId, useState } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { Link, useLocation } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { Stars } from "../../../components/ui/stars.jsx";
 import { Banner } from "../../../components/ui/request-state.jsx";
