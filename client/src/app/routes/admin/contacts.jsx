@@ -2,12 +2,12 @@
 import { useCallback, useState } from "react";
 import { useRequest } from "../../../lib/use-request.js";
 import { listContacts, updateContactStatus } from "../../../features/admin/api.js";
-import { CONTACT_STATUSES, CONTACT_SUBJECTS, formatCount, formatDate, formatDateTime, statusLabel } from "../../../features/admin/format.js";
+import { CONTACT_STATUSES, CONTACT_SUBJECTS, formatDate, formatDateTime, statusLabel } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
 import { EmailText } from "../../../features/admin/components/email-text.jsx";
 import { Modal } from "../../../features/admin/components/modal.jsx";
 import { ContactStatusBadge } from "../../../features/admin/components/status-badge.jsx";
-import { AdminTable, FilterSelect, ListRequest } from "../../../features/admin/components/admin-list.jsx";
+import { AdminTable, FilterSelect, ListHead, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
 
 function ContactStatusSelect({ id, contact, onChange, disabled, label }) {
@@ -69,14 +69,10 @@ export function ContactMessages() {
   return (
     <>
       <title>Contact Messages — Bookstore Admin</title>
-      <header className="adm-page-head adm-page-head--row">
-        <div>
-          <h1>Contact Messages</h1>
-          {list && <p className="adm-page-head__lead">{formatCount(total)} message{total === 1 ? "" : "s"}{status && ` ${statusLabel(status).toLowerCase()}`}</p>}
-        </div>
+      <ListHead title="Contact Messages" count={list ? total : null} one="message" filtered={status && statusLabel(status).toLowerCase()}>
         <FilterSelect list={listParams} name="status" id="contact-status-filter" label="Status" inline
           options={CONTACT_STATUSES.map((value) => [value, statusLabel(value)])} />
-      </header>
+      </ListHead>
 
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
       <ListRequest request={contacts} errorTitle="Failed to fetch contact submissions" loadingLabel="Loading messages…">

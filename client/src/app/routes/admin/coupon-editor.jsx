@@ -8,7 +8,7 @@ import { useAdminForm } from "../../../features/admin/use-admin-form.js";
 import {
   COUPON_LABELS, couponBody, couponProblems, EMPTY_COUPON, usesText, valuesFromCoupon,
 } from "../../../features/admin/coupon-rules.js";
-import { CheckField, ErrorSummary, FormField } from "../../../features/admin/components/form-field.jsx";
+import { CheckField, EditorActions, ErrorSummary, FormField } from "../../../features/admin/components/form-field.jsx";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 const PREFIX = "coupon";
@@ -141,12 +141,7 @@ function CouponForm({ coupon, categories }) {
         </div>
       </fieldset>
 
-      <div className="adm-actions adm-actions--end">
-        <Link to={adminPaths.coupons()} className="adm-button adm-button--secondary">Cancel</Link>
-        <button type="submit" className="adm-button" disabled={saving}>
-          {saving ? "Saving…" : coupon ? "Save coupon" : "Create coupon"}
-        </button>
-      </div>
+      <EditorActions cancelTo={adminPaths.coupons()} saving={saving} label={coupon ? "Save coupon" : "Create coupon"} />
     </form>
   );
 }

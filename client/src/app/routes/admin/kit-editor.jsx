@@ -8,7 +8,7 @@ import { createKit, getExamChoices, getKit, listBooks, updateKit } from "../../.
 import { adminPaths } from "../../../features/admin/paths.js";
 import { useAdminForm } from "../../../features/admin/use-admin-form.js";
 import { booksTotal, EMPTY_KIT, KIT_LABELS, kitBody, kitProblems, valuesFromKit } from "../../../features/admin/kit-rules.js";
-import { CheckField, ErrorSummary, FormField } from "../../../features/admin/components/form-field.jsx";
+import { CheckField, EditorActions, ErrorSummary, FormField } from "../../../features/admin/components/form-field.jsx";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
 const PREFIX = "kit";
@@ -169,12 +169,7 @@ function KitForm({ kit, exams }) {
         <BookPicker onAdd={addBook} disabled={saving} chosen={new Set(values.books.map((book) => book._id))} />
       </fieldset>
 
-      <div className="adm-actions adm-actions--end">
-        <Link to={adminPaths.kits()} className="adm-button adm-button--secondary">Cancel</Link>
-        <button type="submit" className="adm-button" disabled={saving}>
-          {saving ? "Saving…" : kit ? "Save kit" : "Create kit"}
-        </button>
-      </div>
+      <EditorActions cancelTo={adminPaths.kits()} saving={saving} label={kit ? "Save kit" : "Create kit"} />
     </form>
   );
 }

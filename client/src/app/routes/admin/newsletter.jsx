@@ -2,11 +2,11 @@
 import { useCallback, useState } from "react";
 import { useRequest } from "../../../lib/use-request.js";
 import { exportSubscribers, listSubscribers } from "../../../features/admin/api.js";
-import { formatCount, formatDateTime } from "../../../features/admin/format.js";
+import { formatDateTime } from "../../../features/admin/format.js";
 import { download } from "../../../features/admin/download.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
 import { EmailText } from "../../../features/admin/components/email-text.jsx";
-import { AdminTable, ListRequest } from "../../../features/admin/components/admin-list.jsx";
+import { AdminTable, ListHead, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
 
 const columns = [
@@ -42,15 +42,11 @@ export function Newsletter() {
   return (
     <>
       <title>Newsletter — Bookstore Admin</title>
-      <header className="adm-page-head adm-page-head--row">
-        <div>
-          <h1>Newsletter</h1>
-          {list && <p className="adm-page-head__lead">{formatCount(total)} confirmed subscriber{total === 1 ? "" : "s"}</p>}
-        </div>
+      <ListHead title="Newsletter" count={list ? total : null} one="confirmed subscriber">
         <button type="button" className="adm-button adm-button--secondary" onClick={exportCsv} disabled={exporting || total === 0}>
           {exporting ? "Preparing CSV…" : "Export CSV"}
         </button>
-      </header>
+      </ListHead>
 
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
       <ListRequest request={subscribers} errorTitle="Failed to fetch subscribers" loadingLabel="Loading subscribers…">

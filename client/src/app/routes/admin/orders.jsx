@@ -2,12 +2,12 @@
 import { useCallback, useState } from "react";
 import { useRequest } from "../../../lib/use-request.js";
 import { exportOrders, listOrders, updateOrderStatus } from "../../../features/admin/api.js";
-import { customerName, formatCount, ORDER_STATUSES, statusLabel } from "../../../features/admin/format.js";
+import { customerName, ORDER_STATUSES, statusLabel } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
 import { ConfirmDialog } from "../../../features/admin/components/confirm-dialog.jsx";
 import { OrderDetailsModal } from "../../../features/admin/components/order-details.jsx";
 import { OrderStatusSelect } from "../../../features/admin/components/order-status-select.jsx";
-import { AdminPanel, FilterSelect, ListFilters, ListRequest } from "../../../features/admin/components/admin-list.jsx";
+import { AdminPanel, FilterSelect, ListFilters, ListHead, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { OrderTable } from "../../../features/admin/components/order-table.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
 import { download } from "../../../features/admin/download.js";
@@ -64,15 +64,11 @@ export function ManageOrders() {
   return (
     <>
       <title>Manage Orders — Bookstore Admin</title>
-      <header className="adm-page-head adm-page-head--row">
-        <div>
-          <h1>Manage Orders</h1>
-          {list && <p className="adm-page-head__lead">{formatCount(total)} order{total === 1 ? "" : "s"}{status && ` ${statusLabel(status).toLowerCase()}`}{search && ` matching “${search}”`}</p>}
-        </div>
+      <ListHead title="Manage Orders" count={list ? total : null} one="order" filtered={status && statusLabel(status).toLowerCase()} search={search}>
         <button type="button" className="adm-button adm-button--secondary" onClick={exportCsv} disabled={exporting}>
           {exporting ? "Preparing CSV…" : "Export CSV"}
         </button>
-      </header>
+      </ListHead>
 
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
 

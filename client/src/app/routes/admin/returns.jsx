@@ -4,10 +4,10 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRequest } from "../../../lib/use-request.js";
 import { listReturns, returnPhoto, updateReturn } from "../../../features/admin/api.js";
-import { formatCount, formatDate } from "../../../features/admin/format.js";
+import { formatDate } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
 import { Modal } from "../../../features/admin/components/modal.jsx";
-import { AdminTable, FilterSelect, ListRequest } from "../../../features/admin/components/admin-list.jsx";
+import { AdminTable, FilterSelect, ListHead, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
 import { reasonLabel, returnStatusLabel } from "../../../features/returns/labels.js";
 
@@ -181,14 +181,10 @@ export function ManageReturns() {
   return (
     <>
       <title>Returns — Bookstore Admin</title>
-      <header className="adm-page-head adm-page-head--row">
-        <div>
-          <h1>Returns</h1>
-          {list && <p className="adm-page-head__lead">{formatCount(total)} return{total === 1 ? "" : "s"}{status && ` ${returnStatusLabel(status).toLowerCase()}`}</p>}
-        </div>
+      <ListHead title="Returns" count={list ? total : null} one="return" filtered={status && returnStatusLabel(status).toLowerCase()}>
         <FilterSelect list={listParams} name="status" id="return-status-filter" label="Status" inline
           options={STATUSES.map((value) => [value, returnStatusLabel(value)])} />
-      </header>
+      </ListHead>
 
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
       <ListRequest request={returns} errorTitle="Failed to fetch returns" loadingLabel="Loading returns…">

@@ -2,10 +2,10 @@
 import { useCallback, useState } from "react";
 import { useRequest } from "../../../lib/use-request.js";
 import { listReviews, moderateReview } from "../../../features/admin/api.js";
-import { formatCount, formatDate } from "../../../features/admin/format.js";
+import { formatDate } from "../../../features/admin/format.js";
 import { Alert } from "../../../features/admin/components/alert.jsx";
 import { Modal } from "../../../features/admin/components/modal.jsx";
-import { AdminTable, FilterSelect, ListRequest } from "../../../features/admin/components/admin-list.jsx";
+import { AdminTable, FilterSelect, ListHead, ListRequest } from "../../../features/admin/components/admin-list.jsx";
 import { useListParams } from "../../../features/admin/use-list-params.js";
 
 const STATUSES = ["published", "hidden"];
@@ -98,14 +98,10 @@ export function ManageReviews() {
   return (
     <>
       <title>Reviews — Bookstore Admin</title>
-      <header className="adm-page-head adm-page-head--row">
-        <div>
-          <h1>Reviews</h1>
-          {list && <p className="adm-page-head__lead">{formatCount(total)} review{total === 1 ? "" : "s"}{status && ` ${status}`}</p>}
-        </div>
+      <ListHead title="Reviews" count={list ? total : null} one="review" filtered={status}>
         <FilterSelect list={listParams} name="status" id="review-status-filter" label="Status" inline
           options={STATUSES.map((value) => [value, statusText(value)])} />
-      </header>
+      </ListHead>
 
       {notice && <Alert kind={notice.kind} onDismiss={() => setNotice(null)}>{notice.text}</Alert>}
       <ListRequest request={reviews} errorTitle="Failed to fetch reviews" loadingLabel="Loading reviews…">

@@ -1,5 +1,6 @@
 // The parts every admin list is made of: the search-and-filter bar, the panel with its pager, and the
 // table with its empty state (cards on a phone). Screens describe their columns; the markup and its accessibility live here.
+import { formatCount } from "../format.js";
 import { Pager } from "./pager.jsx";
 import { AdminLoading, AdminLoadError } from "./request-state.jsx";
 
@@ -126,5 +127,25 @@ export function ListRequest({ request, errorTitle, loadingLabel, children }) {
       {request.status === "loading" && !request.data && <AdminLoading label={loadingLabel} />}
       {request.data && children(request.data)}
     </>
+  );
+}
+
+/**
+ * A list screen's heading: its title; once the list is loaded (`count` not null), "12 messages", then the filter's
+ * words (`filtered`, e.g. " new") and the search (` matching “gate”`); the screen's controls as children.
+ */
+export function ListHead({ title, count, one, many = `${one}s`, filtered, search, children }) {
+  return (
+    <header className="adm-page-head adm-page-head--row">
+      <div>
+        <h1>{title}</h1>
+        {count != null && (
+          <p className="adm-page-head__lead">
+            {formatCount(count)} {count === 1 ? one : many}{filtered && ` ${filtered}`}{search && ` matching “${search}”`}
+          </p>
+        )}
+      </div>
+      {children}
+    </header>
   );
 }

@@ -1,12 +1,11 @@
 // The Add New Book / Edit Book form: every field, checks in the order of product §10.2, server errors by field.
 import { useState } from "react";
-import { Link } from "../../../lib/router.jsx";
 import { bookBody, checkBook, FIELD_ORDER, FORMATS, MEDIA, serverProblems } from "../book-form-rules.js";
 import { adminPaths } from "../paths.js";
 import { useRequest } from "../../../lib/use-request.js";
 import { useAdminForm } from "../use-admin-form.js";
 import { CoverField } from "./cover-field.jsx";
-import { ErrorSummary, FormField } from "./form-field.jsx";
+import { EditorActions, ErrorSummary, FormField } from "./form-field.jsx";
 
 const PREFIX = "book";
 const fieldId = (name) => `${PREFIX}-${name}`;
@@ -219,12 +218,7 @@ export function BookForm({ initial, currentCover, categories, exams, editing, on
           error={coverProblem ?? err("imageUrl")} onProblem={onCoverProblem} />
       </fieldset>
 
-      <div className="adm-actions adm-actions--end">
-        <Link to={adminPaths.books()} className="adm-button adm-button--secondary">Cancel</Link>
-        <button type="submit" className="adm-button" disabled={saving}>
-          {saving ? "Saving…" : editing ? "Update Book" : "Add Book"}
-        </button>
-      </div>
+      <EditorActions cancelTo={adminPaths.books()} saving={saving} label={editing ? "Update Book" : "Add Book"} />
     </form>
   );
 }

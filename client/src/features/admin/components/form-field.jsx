@@ -1,4 +1,5 @@
 // A labelled admin form control with its hint and error, wired up for screen readers.
+import { Link } from "../../../lib/router.jsx";
 
 /**
  * children({id, name, aria-invalid, aria-describedby, data-field}) draws the control; `prefix` keeps ids
@@ -60,6 +61,18 @@ export function ErrorSummary({ message, problems, labels, fieldId, summaryRef, i
           </ul>
         )}
       </div>
+    </div>
+  );
+}
+
+/** An editor's closing row: Cancel (back to `cancelTo`) and the submit button, "Saving…" while it saves. */
+export function EditorActions({ cancelTo, saving, label }) {
+  return (
+    <div className="adm-actions adm-actions--end">
+      <Link to={cancelTo} className="adm-button adm-button--secondary">Cancel</Link>
+      <button type="submit" className="adm-button" disabled={saving}>
+        {saving ? "Saving…" : label}
+      </button>
     </div>
   );
 }
