@@ -29,6 +29,9 @@ from web import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 OUT = ROOT / "docs" / "screenshots"
 # name: (address, needs books in the cart)
 SCREENS = {
+    "books": ("/books", False),
+    "categories": ("/categories", False),
+    "exam": ("/exam/jee-main", False),
     "cart": ("/cart", True),
     "checkout": ("/checkout", True),
     "login": ("/login", False),
