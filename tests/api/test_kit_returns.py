@@ -29,11 +29,6 @@ def app(shop_app):
 
 
 @pytest.fixture
-def admin(auth) -> dict:
-    return auth.admin("admin@example.in")
-
-
-@pytest.fixture
 def books(factories):
     return (factories.book(title="JEE Physics", price_paise=50000, stock=10),
             factories.book(title="JEE Chemistry", price_paise=40000, discounted_price_paise=30000, stock=10),

@@ -32,11 +32,6 @@ def app(shop_app):
 
 
 @pytest.fixture
-def admin(auth) -> dict:
-    return auth.admin("admin@example.in")
-
-
-@pytest.fixture
 def books(factories):
     return (factories.book(title="GATE Mechanical", price_paise=50000, stock=10),
             factories.book(title="CAT Quant", price_paise=30000, stock=10))
