@@ -12,7 +12,7 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask import current_app
 from sqlalchemy import ColumnElement, case, column, func, literal, literal_column, select, table
@@ -123,6 +123,9 @@ class Match:
     # search_word_counts starts with it, that word's count is the exact number of matches.
     counted_exactly: bool = False
     from_index: tuple[bool, ...] = ()  # PostgreSQL: tiers to read from the index, never along the key
+    # PostgreSQL: a tier's page statement among all visible books, by its shape (tier, limit, offset,
+    # count): a remembered Match answers the same page again without building its SQL anew.
+    _pages: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def condition(self) -> ColumnElement:
@@ -206,17 +209,29 @@ class Match:
             return [row.rowid for row in rows], rows[0].total if rows else None
         # PostgreSQL reads a tier's rows (along the primary key or from the index) to check them
         # anyway, so a shallow slice takes whole rows; a deep one, ids, and only its own rows later.
+        # all_visible: `within` is the one "not archived" condition, so the shape names the statement.
+        shape = (tier, limit, offset, with_total, count_at_most) if all_visible else None
+        statement = self._pages.get(shape) if shape else None
+        if statement is None:
+            statement = self._page_statement(tier, limit, offset, within, with_total, count_at_most, all_visible)
+            if shape and len(self._pages) < MAX_REMEMBERED_PAGES:
+                self._pages[shape] = statement
+        if not with_total:
+            return list(db.session.scalars(statement)), None
+        rows = db.session.execute(statement).all()
+        return [row[0] for row in rows], rows[0].total if rows else None
+
+    def _page_statement(self, tier: int, limit: int, offset: int, within: tuple, with_total: bool,
+                        count_at_most: int | None, all_visible: bool):
         wanted = Book if offset < SHALLOW_OFFSET else Book.id
         # A tier with synonyms is an OR of phrases whose matches PostgreSQL overestimates: walking the
         # key for a page it thinks is near would read every book when none match; "id + 0" is no key.
         newest = (Book.id + 0).desc() if self.from_index and self.from_index[tier] else Book.id.desc()
         statement = select(wanted).where(*within, self.tiers[tier]).order_by(newest).limit(limit).offset(offset)
         if not with_total:
-            return list(db.session.scalars(statement)), None
+            return statement
         # The count is an uncorrelated subquery: computed once, in the same round trip.
-        total = self._count(within, count_at_most, all_visible).label("total")
-        rows = db.session.execute(statement.add_columns(total)).all()
-        return [row[0] for row in rows], rows[0].total if rows else None
+        return statement.add_columns(self._count(within, count_at_most, all_visible).label("total"))
 
     def best_page(self, limit: int, offset: int, load: Callable[[list[int]], list], within: tuple = (),
                   count_at_most: int | None = None, all_visible: bool = False) -> tuple[list, int]:
@@ -492,6 +507,7 @@ def _in_both_scripts(slots: list[list[_Words]]) -> list[list[_Words]]:
 # made from are to be read again (their settings; 0 keeps nothing), and forgets them all when either is
 # forgotten (an administrator saved synonyms).
 MAX_REMEMBERED_MATCHES = 1024
+MAX_REMEMBERED_PAGES = 32  # page statements per remembered Match
 _matches: OrderedDict[tuple[str, str], tuple[float, "Match | None"]] = OrderedDict()  # key -> (until, match)
 _matches_lock = threading.Lock()
 

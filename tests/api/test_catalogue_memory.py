@@ -78,3 +78,19 @@ def test_a_search_is_built_once_and_forgotten_when_synonyms_are_saved(caching_ap
                        json={"groups": [["JEE Main", "JEE Mains", "IIT JEE"]]})
     assert saved.status_code == 200, saved.get_json()
     assert list(_cards(client, search="jee mains")) == ["IIT JEE Physics"]
+
+
+def test_a_remembered_search_answers_its_pages_again_alike(caching_app):
+    """A search asked again (its Match and, on PostgreSQL, its page statements remembered) answers the same
+    pages, totals and order, and sees a book added meanwhile."""
+    client, factories = caching_app.test_client(), Factories()
+    for n in range(15):
+        factories.book(title=f"Physics Workbook {n}")
+    first = [client.get("/api/books", query_string={"search": "physics", "page": page}).get_json() for page in (1, 2)]
+    again = [client.get("/api/books", query_string={"search": "physics", "page": page}).get_json() for page in (1, 2)]
+    assert again == first
+    assert first[0]["totalBooks"] == 15 and len(first[1]["books"]) == 3
+    factories.book(title="Physics Workbook 15")
+    newest = client.get("/api/books", query_string={"search": "physics"}).get_json()
+    assert newest["books"][0]["title"] == "Physics Workbook 15"
+    assert newest["totalBooks"] == 16
