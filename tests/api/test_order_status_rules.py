@@ -3,7 +3,7 @@ processing; back or past a step only with a reason kept in the history; an onlin
 only once paid; a delivered cash-on-delivery order is paid (the courier collected the cash)."""
 import pytest
 
-from tests.api.test_admin_orders import admin, book, move  # noqa: F401  (fixtures)
+from tests.api.test_admin_orders import book, move  # noqa: F401  (fixtures)
 from tests.api.test_payments import create_razorpay_order, online_order, pay, verify
 from tests.factories import placed
 from tests.helpers import assert_refused, order_row, set_order, stock_of
