@@ -49,8 +49,7 @@ class AppPool:
             _reset(pooled)
         shutil.rmtree(self._media_root, ignore_errors=True)
         listing_anchors._remembered.clear()
-        with listing_counts._lock:
-            listing_counts._remembered.clear()
+        listing_counts._remembered.clear()
         return pooled.app
 
     def close(self) -> None:

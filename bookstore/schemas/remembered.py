@@ -6,12 +6,9 @@ that cannot be told) keeps each process's latest dumps by fingerprint: a book wh
 changed has another fingerprint, so a remembered dump is never stale. A subclass that adds fields
 dumps afresh until it defines its own fingerprint.
 """
-import threading
-from collections import OrderedDict
-
 from marshmallow import Schema
 
-MAX_REMEMBERED = 4096
+from bookstore.memory import BoundedMemory
 
 
 class RememberedDumps(Schema):
@@ -44,19 +41,12 @@ class RememberedDumps(Schema):
             key = None
         if key is None or key[2] is None:
             return super().dump(obj, many=False)
-        with _lock:
-            dumped = _remembered.get(key)
-            if dumped is not None:
-                _remembered.move_to_end(key)
+        dumped = _remembered.get(key)
         if dumped is None:
             dumped = super().dump(obj, many=False)
-            with _lock:
-                _remembered[key] = dumped
-                while len(_remembered) > MAX_REMEMBERED:
-                    _remembered.popitem(last=False)
+            _remembered.put(key, dumped)
         # A copy, so a view that adds to its reply never changes what is remembered.
         return dict(dumped)
 
 
-_remembered: OrderedDict[tuple, dict] = OrderedDict()
-_lock = threading.Lock()
+_remembered = BoundedMemory(4096)

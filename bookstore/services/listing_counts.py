@@ -11,19 +11,14 @@ changed bumps categories.filter_version, migration 0010), so a remembered total 
 it is still exact. The versions are read before the count, so a total counted after a concurrent
 change is filed under the older versions and simply missed later.
 """
-import threading
-from collections import OrderedDict
-
 from sqlalchemy import Select
 
 from bookstore.extensions import db
+from bookstore.memory import BoundedMemory
 from bookstore.services.paging import count
 
 # Enough for every shelf with every price band many times over; the oldest is forgotten first.
-MAX_REMEMBERED = 4096
-
-_remembered: OrderedDict[tuple, tuple[tuple, int]] = OrderedDict()  # key -> (versions, total)
-_lock = threading.Lock()
+_remembered = BoundedMemory(4096)  # key -> (versions, total)
 
 
 def total(ids: Select, list_key: tuple, version: tuple) -> int:
@@ -33,15 +28,9 @@ def total(ids: Select, list_key: tuple, version: tuple) -> int:
     (summed over categories for the whole shop), read before this call.
     """
     key = (str(db.engine.url), *list_key)
-    with _lock:
-        remembered = _remembered.get(key)
-        if remembered is not None and remembered[0] == version:
-            _remembered.move_to_end(key)
-            return remembered[1]
+    remembered = _remembered.get(key)
+    if remembered is not None and remembered[0] == version:
+        return remembered[1]
     counted = count(ids)
-    with _lock:
-        _remembered[key] = (version, counted)
-        _remembered.move_to_end(key)
-        while len(_remembered) > MAX_REMEMBERED:
-            _remembered.popitem(last=False)
+    _remembered.put(key, (version, counted))
     return counted

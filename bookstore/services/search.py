@@ -7,10 +7,8 @@ prefix, so "phys" finds Physics and no input can break the query.
 """
 import functools
 import re
-import threading
 import time
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -19,6 +17,7 @@ from sqlalchemy import ColumnElement, case, column, func, literal, literal_colum
 from sqlalchemy import text as sql_text
 
 from bookstore.extensions import db
+from bookstore.memory import BoundedMemory
 from bookstore.models import Book
 from bookstore.services import transliteration
 
@@ -506,15 +505,12 @@ def _in_both_scripts(slots: list[list[_Words]]) -> list[list[_Words]]:
 # Python time. Each process keeps the Match of a text until the synonyms or other-script words it was
 # made from are to be read again (their settings; 0 keeps nothing), and forgets them all when either is
 # forgotten (an administrator saved synonyms).
-MAX_REMEMBERED_MATCHES = 1024
 MAX_REMEMBERED_PAGES = 32  # page statements per remembered Match
-_matches: OrderedDict[tuple[str, str], tuple[float, "Match | None"]] = OrderedDict()  # key -> (until, match)
-_matches_lock = threading.Lock()
+_matches = BoundedMemory(1024)  # (database, text) -> (until, match)
 
 
 def _forget_matches() -> None:
-    with _matches_lock:
-        _matches.clear()
+    _matches.clear()
 
 
 def match(text: str) -> Match | None:
@@ -524,20 +520,14 @@ def match(text: str) -> Match | None:
     if min(keeps) <= 0:
         return _match(text)
     key, now = (str(db.engine.url), text), time.monotonic()
-    with _matches_lock:
-        remembered = _matches.get(key)
-        if remembered is not None and now < remembered[0]:
-            _matches.move_to_end(key)
-            return remembered[1]
+    remembered = _matches.get(key)
+    if remembered is not None and now < remembered[0]:
+        return remembered[1]
     found = _match(text)
     # Kept until the first of the caches it was made from expires (one never read: from now).
     until = min((now if cache["read_at"] is None else cache["read_at"]) + keep
                 for cache, keep in ((_synonyms_cache, keeps[0]), (_devanagari_cache, keeps[1])))
-    with _matches_lock:
-        _matches[key] = (until, found)
-        _matches.move_to_end(key)
-        while len(_matches) > MAX_REMEMBERED_MATCHES:
-            _matches.popitem(last=False)
+    _matches.put(key, (until, found))
     return found
 
 

@@ -3,6 +3,7 @@ import pytest
 from sqlalchemy import event, select
 
 from bookstore.extensions import db
+from bookstore.memory import BoundedMemory
 from bookstore.models import Book, Category
 from bookstore.services import listing_counts
 
@@ -12,7 +13,7 @@ GATE_BAND = {"category": "gate", "minPrice": 200, "maxPrice": 600}
 @pytest.fixture
 def remembered(monkeypatch):
     """No totals remembered from other tests."""
-    monkeypatch.setattr(listing_counts, "_remembered", listing_counts.OrderedDict())
+    monkeypatch.setattr(listing_counts, "_remembered", BoundedMemory(4096))
     return listing_counts._remembered
 
 
@@ -133,8 +134,8 @@ def test_the_whole_shop_filtered_by_price_follows_a_change_in_any_shelf(client, 
 
 
 def test_memory_is_bounded(client, factories, remembered, monkeypatch):
-    """Past MAX_REMEMBERED lists the oldest is forgotten, and totals stay right."""
-    monkeypatch.setattr(listing_counts, "MAX_REMEMBERED", 3)
+    """Past the memory's limit the oldest list is forgotten, and totals stay right."""
+    remembered.limit = 3
     _gate_band_books(factories)
     for low in range(100, 106):
         assert _total(client, category="gate", minPrice=low, maxPrice=600) == 5
