@@ -46,7 +46,8 @@ def _spawn_consumer(server) -> None:
     # posix_spawn, not subprocess: Popen waits on a pipe that a worker forked at the same moment would
     # inherit, which blocked this supervisor until that worker exited.
     command = [sys.executable, "-m", "bookstore.jobs.worker"]
-    _consumer["pid"] = os.posix_spawn(sys.executable, command, dict(os.environ))
+    # JOBS_PARENT_PID: the consumer stops itself if this master is ever killed outright.
+    _consumer["pid"] = os.posix_spawn(sys.executable, command, {**os.environ, "JOBS_PARENT_PID": str(os.getpid())})
     _consumer["started"] = time.monotonic()
     server.log.info("Job consumer started (pid %s)", _consumer["pid"])
 

@@ -67,3 +67,22 @@ def test_production_starts_with_shared_rate_limits_and_its_job_consumer(database
         second = wait_until(lambda: [pid for pid in consumers() if pid != first[0]], 60, "the consumer was not restarted")
         assert len(second) == 1, server.log()[-3000:]
     assert not server._live_group_members()
+
+
+def test_a_master_killed_outright_leaves_no_consumer_behind(database_url, tmp_path):
+    """SIGKILL to gunicorn's master alone (the OOM killer's way): its job consumer sees it is gone and
+    stops, as the workers do, instead of taking jobs with nobody left to stop it."""
+    import os
+    import signal
+    from tests.jobs.consumer import wait_until
+    server = _gunicorn(database_url, tmp_path, 1)
+    with server:
+        consumer = wait_until(lambda: [pid for pid in server._live_group_members()
+                                       if b"bookstore.jobs.worker" in Path(f"/proc/{pid}/cmdline").read_bytes()],
+                              60, "no job consumer started")
+        os.kill(server.process.pid, signal.SIGKILL)
+        server.process.wait(timeout=10)
+        wait_until(lambda: not Path(f"/proc/{consumer[0]}").exists()
+                   or Path(f"/proc/{consumer[0]}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z",
+                   30, "the consumer outlived its master")
+        assert "is gone; stopping the consumer" in server.log()

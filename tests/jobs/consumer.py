@@ -1,5 +1,7 @@
 """A real job consumer (`python -m bookstore.jobs.worker`) in its own process group, for tests that
-need jobs to run the way production runs them: from a queue, in another process."""
+need jobs to run the way production runs them: from a queue, in another process. Being in its own group
+puts it out of reach of whatever kills a test run, so it is told its parent (JOBS_PARENT_PID) and stops
+itself when the test process is gone: a left-over consumer would take a later run's jobs."""
 import contextlib
 import os
 import signal
@@ -17,7 +19,8 @@ def worker_env(database_url: str, jobs_url: str, media_root: str, **settings) ->
     """The environment of a consumer sharing the test app's database and queue."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("MAIL_", "RAZORPAY_"))}
     env.update({"BOOKSTORE_ENV": "testing", "DATABASE_URL": database_url, "JOBS_URL": jobs_url,
-                "MEDIA_ROOT": media_root, "PYTHONUNBUFFERED": "1", **TEST_SECRETS})
+                "MEDIA_ROOT": media_root, "PYTHONUNBUFFERED": "1", "JOBS_PARENT_PID": str(os.getpid()),
+                **TEST_SECRETS})
     env.update({key: str(value) for key, value in settings.items()})
     return env
 
