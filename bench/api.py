@@ -15,8 +15,9 @@ the medians: a single run's p99 swings by a third on a shared machine) against /
 catalogue endpoints (search, suggestion and detail rotate over several real values, so no single
 URL is flattered by caches; filter+sort rotates over shelves and price bands, whose totals each
 worker remembers after counting them once). It prints requests/s, p50 and p99, each as a ratio to
-/api/health of the same server in the same run, the p99 growth from the smallest to the largest catalogue, whether
-any GET wrote to the database, and PASS/FAIL per target. Exit status: 0, or 1 with --strict when a
+/api/health of the same server in the same run, the CPU a request costs at 16 connections in gunicorn and
+in PostgreSQL (read from /proc: where a slow endpoint's time goes), the p99 growth from the smallest to
+the largest catalogue, whether any GET wrote to the database, and PASS/FAIL per target. Exit status: 0, or 1 with --strict when a
 target fails, 2 when the benchmark itself cannot run. Needs wrk (`apt-get install -y wrk`).
 
 With --database-url the catalogues live in PostgreSQL databases named <name>_<size>, created (and
@@ -101,6 +102,8 @@ class Result:
     requests: int
     errors: dict[str, int]
     other_cpu: float = 0.0  # share of the machine's CPU used by processes other than gunicorn and wrk
+    app_cpu_ms: float = 0.0  # gunicorn's CPU (master and workers) per request
+    db_cpu_ms: float = 0.0  # the local PostgreSQL server's CPU per request (0 on SQLite, which runs in the app)
     note: str = ""  # why wrk did not measure this one, if it did not
 
 
@@ -470,37 +473,53 @@ def postgres_pids() -> list[int]:
     return pids
 
 
+@dataclass
+class CpuUse:
+    """What one measured run cost in CPU, by whom."""
+
+    other: float  # share of all CPUs used by processes other than gunicorn, PostgreSQL and wrk
+    app_seconds: float  # gunicorn's master and workers
+    db_seconds: float  # the local PostgreSQL server (0 unless the catalogue is in PostgreSQL)
+
+
 class CpuMeter:
-    """How much of the machine other processes used during a run (this machine is shared).
-    The database server's own work counts as the server's, not as other processes'."""
+    """How much of the machine other processes used during a run (this machine is shared), and what
+    the app and the database themselves used. The database server's own work counts as the server's,
+    not as other processes'."""
 
     def __init__(self, master: int, with_postgres: bool = False):
         self.master = master
         self.with_postgres = with_postgres
         self.ticks = os.sysconf("SC_CLK_TCK")
 
-    def _sample(self) -> tuple[float, float, float]:
-        """(busy seconds of all CPUs, seconds used by gunicorn, seconds used by finished children)."""
-        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
-        user, nice, system, _idle, _iowait, irq, softirq, steal = (int(value) for value in fields[:8])
-        busy = (user + nice + system + irq + softirq + steal) / self.ticks
-        server = 0.0
-        for pid in server_pids(self.master) + (postgres_pids() if self.with_postgres else []):
+    def _seconds(self, pids: list[int]) -> float:
+        total = 0.0
+        for pid in pids:
             with contextlib.suppress(OSError):
                 # Fields after the parenthesised command name: utime and stime are the 12th and 13th.
                 stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                server += (int(stat[11]) + int(stat[12])) / self.ticks
+                total += (int(stat[11]) + int(stat[12])) / self.ticks
+        return total
+
+    def _sample(self) -> tuple[float, float, float, float]:
+        """(busy seconds of all CPUs, seconds used by gunicorn, by PostgreSQL, by finished children)."""
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+        user, nice, system, _idle, _iowait, irq, softirq, steal = (int(value) for value in fields[:8])
+        busy = (user + nice + system + irq + softirq + steal) / self.ticks
+        app = self._seconds(server_pids(self.master))
+        database = self._seconds(postgres_pids()) if self.with_postgres else 0.0
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return busy, server, children.ru_utime + children.ru_stime
+        return busy, app, database, children.ru_utime + children.ru_stime
 
     def measure(self, action):
-        """Run action(); return its value and the share of all CPUs used by anything but us."""
+        """Run action(); return its value and a CpuUse: what the app and the database used, and the
+        share of all CPUs used by anything but them and us."""
         started, before = time.monotonic(), self._sample()
         value = action()
         wall, after = time.monotonic() - started, self._sample()
-        ours = (after[1] - before[1]) + (after[2] - before[2])
-        other = max(0.0, (after[0] - before[0]) - ours) / (wall * (os.cpu_count() or 1))
-        return value, other
+        app, database, children = (after[i] - before[i] for i in (1, 2, 3))
+        other = max(0.0, (after[0] - before[0]) - app - database - children) / (wall * (os.cpu_count() or 1))
+        return value, CpuUse(other, app, database)
 
 
 def busy_share(seconds: float) -> float:
@@ -646,7 +665,9 @@ def measure_repeated(base: str, script: Path, connections: int, cpu: CpuMeter, a
             errors[kind] = errors.get(kind, 0) + number
     return Result(statistics.median(run.rps for run in runs), statistics.median(run.p50_ms for run in runs),
                   statistics.median(run.p99_ms for run in runs), sum(run.requests for run in runs), errors,
-                  other_cpu=max(run.other_cpu for run in runs))
+                  other_cpu=max(run.other_cpu for run in runs),
+                  app_cpu_ms=statistics.median(run.app_cpu_ms for run in runs),
+                  db_cpu_ms=statistics.median(run.db_cpu_ms for run in runs))
 
 
 def measure(base: str, script: Path, connections: int, cpu: CpuMeter, args) -> Result:
@@ -655,7 +676,11 @@ def measure(base: str, script: Path, connections: int, cpu: CpuMeter, args) -> R
     for _attempt in range(3):
         args.patience.wait()
         drain(base, run_wrk(base, script, connections, args.warmup))  # warm-up: caches, connections
-        result, result.other_cpu = cpu.measure(lambda: run_wrk(base, script, connections, args.duration))
+        result, use = cpu.measure(lambda: run_wrk(base, script, connections, args.duration))
+        result.other_cpu = use.other
+        if result.requests:
+            result.app_cpu_ms = use.app_seconds * 1000 / result.requests
+            result.db_cpu_ms = use.db_seconds * 1000 / result.requests
         drain(base, result)
         attempts.append(result)
         if result.other_cpu <= QUIET or not args.patience.retry_allowed():
@@ -726,6 +751,21 @@ def ratios_table(run: ServerRun) -> str:
                     ratio(mine.p99_ms, health.p99_ms)]
         rows.append(row)
     return table(["vs health", "rps@1", "p50@1", "p99@1", "rps@16", "p50@16", "p99@16"], rows)
+
+
+def cpu_table(run: ServerRun) -> str:
+    """CPU a request at 16 connections: gunicorn's, the database server's, and the app's share of it."""
+    rows = []
+    for endpoint in run.endpoints:
+        result = run.results[endpoint.name, 16]
+        if result.note:
+            rows.append([endpoint.name, "n/a", "n/a", "n/a"])
+            continue
+        total = result.app_cpu_ms + result.db_cpu_ms
+        rows.append([endpoint.name, f"{result.app_cpu_ms:.2f}",
+                     f"{result.db_cpu_ms:.2f}" if run.catalogue.sqlite_path is None else "-",
+                     f"{result.app_cpu_ms / total:.0%}" if total else "n/a"])
+    return table(["CPU ms/request @16", "gunicorn", "PostgreSQL", "app share"], rows)
 
 
 def growth_table(small: ServerRun, large: ServerRun) -> str:
@@ -809,6 +849,8 @@ def report(runs: list[ServerRun], args) -> bool:
                   "the figures are pessimistic (try --wait-idle 600)")
         print("\nratios to /api/health of the same server (rps: fraction of health's; latency: times health's)")
         print(ratios_table(run))
+        print("\nCPU a request at 16 connections (from /proc; SQLite works inside gunicorn's processes)")
+        print(cpu_table(run))
     if args.wait_idle:
         print(f"\n--wait-idle: {args.wait_idle - max(0.0, args.patience.left):.0f} of {args.wait_idle:.0f} s "
               "spent waiting for other processes")
