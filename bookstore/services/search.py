@@ -19,7 +19,7 @@ from sqlalchemy import text as sql_text
 from bookstore.extensions import db
 from bookstore.memory import BoundedMemory
 from bookstore.models import Book
-from bookstore.services import transliteration
+from bookstore.services import sound_alike, transliteration
 
 MAX_TOKENS = 8
 # Below this offset a page of whole rows costs no more than a page of ids.
@@ -607,19 +607,32 @@ def _is_indexed_prefix(word: str) -> bool:
     return db.session.scalar(statement, {"low": word, "high": _after(word)}) is not None
 
 
+def _vocabulary(start: str, shortest: int, longest: int):
+    """(word, books holding it) for the indexed words that start with `start`, of these lengths."""
+    statement = _VOCAB_POSTGRES if _is_postgres() else _VOCAB_SQLITE
+    return db.session.execute(statement, {"low": start, "high": _after(start), "shortest": shortest,
+                                          "longest": longest})
+
+
 def _closest_word(word: str, typos: int) -> str | None:
-    """The indexed word nearest to this one within `typos`, the one most books hold among equals; None if none."""
+    """The indexed word nearest to this one within `typos`, the one most books hold among equals; else the
+    nearest that sounds like it within as many, starting another way ("fysics": physics; sound_alike.py);
+    None if none."""
     from rapidfuzz.distance import OSA
 
-    statement = _VOCAB_POSTGRES if _is_postgres() else _VOCAB_SQLITE
-    rows = db.session.execute(statement, {"low": word[0], "high": _after(word[0]), "shortest": len(word) - typos,
-                                          "longest": len(word) + typos})
     best = None
-    for candidate, books in rows:
+    for candidate, books in _vocabulary(word[0], len(word) - typos, len(word) + typos):
         distance = OSA.distance(word, candidate, score_cutoff=typos)
         if distance <= typos and not candidate.isdigit():
-            key = (distance, -books, candidate)
-            best = min(best, key) if best else key
+            best = min(best, (distance, -books, candidate)) if best else (distance, -books, candidate)
+    if best is None:
+        key = sound_alike.sound_key(word)
+        for start in sound_alike.other_starts(word):
+            # Another spelling of a sound may be longer or shorter ("ph" for "f", "ks" for "x").
+            for candidate, books in _vocabulary(start, len(word) - typos - 2, len(word) + typos + 2):
+                distance = OSA.distance(key, sound_alike.sound_key(candidate), score_cutoff=typos)
+                if distance <= typos:
+                    best = min(best, (distance, -books, candidate)) if best else (distance, -books, candidate)
     return best[2] if best else None
 
 

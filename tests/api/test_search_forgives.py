@@ -86,6 +86,44 @@ def test_a_correction_that_finds_nothing_is_not_offered(client, factories):
     assert "didYouMean" not in _search(client, "zzzzzzzz")
 
 
+@pytest.mark.parametrize("typed, title, expected", [
+    ("fysics", "Concepts of Physics", "physics"),                # "ph" written as "f"
+    ("fisiks", "Concepts of Physics", "physics"),                # ... and "c" as "k"
+    ("kemistry", "Organic Chemistry", "chemistry"),
+    ("saikology", "Introduction to Psychology", "psychology"),   # a silent "p", and one typo on top
+    ("jenetics", "Genetics and Evolution", "genetics"),
+    ("nowledge", "General Knowledge 2026", "knowledge"),
+])
+def test_a_word_spelt_as_it_sounds_is_corrected(client, factories, typed, title, expected):
+    """A typo keeps the first letter, but a word may start another way for the same sound: those are
+    looked up by how they sound, with the same typo tolerance."""
+    factories.book(title=title)
+    factories.book(title="Indian Polity")
+    body = _search(client, typed)
+    assert _titles(body) == [title]
+    assert body["didYouMean"] == expected
+
+
+def test_a_sound_alike_is_only_looked_for_when_typos_find_nothing(client, factories):
+    """"fisics" is one typo from "fisica" (same first letter), which wins over Physics, spelt another way;
+    a word that sounds like nothing indexed is not corrected."""
+    factories.book(title="Concepts of Physics")
+    factories.book(title="Fisica Generale")
+    assert _search(client, "fisics")["didYouMean"] == "fisica"
+    body = _search(client, "fyzzology")
+    assert body["books"] == [] and "didYouMean" not in body
+
+
+def test_sound_keys():
+    """Spellings of one sound share a key; different words keep different keys."""
+    from bookstore.services.sound_alike import other_starts, sound_key
+    assert sound_key("physics") == sound_key("fysics") == sound_key("fisiks")
+    assert sound_key("chemistry") == sound_key("kemistry")
+    assert sound_key("science") == sound_key("sience")
+    assert sound_key("physics") != sound_key("chemistry")
+    assert other_starts("physics") == ("f",) and other_starts("fysics") == ("ph",) and other_starts("xylem") == ()
+
+
 def test_typos_allowed_are_meilisearch_s():
     """0 below 5 characters, 1 from 5, 2 from 9; none for numbers and symbol names."""
     assert [search.typos_allowed(w) for w in ("jee", "polty", "chemisty", "quantitave", "20262", "cplusplus")] \
