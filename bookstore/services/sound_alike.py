@@ -21,9 +21,11 @@ OTHER_STARTS = {
     "i": ("y",), "y": ("i",),
 }
 
+_SILENT_STARTS = {"ps": "s", "pn": "n", "kn": "n", "wr": "r", "rh": "r"}
+
 # Applied in order to both the typed word and each candidate; two words with near keys sound alike.
 _SOUND_RULES = (
-    (re.compile(r"^(?:ps|pn|kn|wr|rh)"), lambda m: m.group(0)[1]),  # silent first letters
+    (re.compile(r"^(?:ps|pn|kn|wr|rh)"), lambda m: _SILENT_STARTS[m.group(0)]),
     (re.compile(r"ph"), "f"),
     (re.compile(r"c(?=[eiy])"), "s"),  # "civil", "science"
     (re.compile(r"g(?=[eiy])"), "j"),  # "genetics"

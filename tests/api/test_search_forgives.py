@@ -120,6 +120,7 @@ def test_sound_keys():
     assert sound_key("physics") == sound_key("fysics") == sound_key("fisiks")
     assert sound_key("chemistry") == sound_key("kemistry")
     assert sound_key("science") == sound_key("sience")
+    assert sound_key("rhythm") == sound_key("rythm") and sound_key("knowledge") == sound_key("nowledge")
     assert sound_key("physics") != sound_key("chemistry")
     assert other_starts("physics") == ("f",) and other_starts("fysics") == ("ph",) and other_starts("xylem") == ()
 
