@@ -124,7 +124,8 @@ class Match:
     from_index: tuple[bool, ...] = ()  # PostgreSQL: tiers to read from the index, never along the key
     # PostgreSQL: a tier's page statement among all visible books, by its shape (tier, limit, offset,
     # count): a remembered Match answers the same page again without building its SQL anew.
-    _pages: dict = field(default_factory=dict, repr=False, compare=False)
+    _pages: BoundedMemory = field(default_factory=lambda: BoundedMemory(MAX_REMEMBERED_PAGES), repr=False,
+                                  compare=False)
 
     @property
     def condition(self) -> ColumnElement:
@@ -213,8 +214,8 @@ class Match:
         statement = self._pages.get(shape) if shape else None
         if statement is None:
             statement = self._page_statement(tier, limit, offset, within, with_total, count_at_most, all_visible)
-            if shape and len(self._pages) < MAX_REMEMBERED_PAGES:
-                self._pages[shape] = statement
+            if shape:
+                self._pages.put(shape, statement)
         if not with_total:
             return list(db.session.scalars(statement)), None
         rows = db.session.execute(statement).all()
@@ -369,7 +370,7 @@ _synonyms_cache: dict = {"read_at": None, "by_word": {}}
 def forget_synonyms() -> None:
     """Read the synonyms again on the next search (after they were saved)."""
     _synonyms_cache["read_at"] = None
-    _forget_matches()
+    _matches.clear()
 
 
 def _synonyms_by_first_word() -> dict[str, dict[tuple[str, ...], set[tuple[str, ...]]]]:
@@ -433,7 +434,7 @@ _MAX_OTHER_SPELLINGS = 6
 def forget_script_words() -> None:
     """Read the index's Devanagari words again on the next search."""
     _devanagari_cache["read_at"] = None
-    _forget_matches()
+    _matches.clear()
 
 
 def _words_in_range(low: str, high: str, shortest: int = 1, longest: int = 40) -> list[str]:
@@ -505,12 +506,8 @@ def _in_both_scripts(slots: list[list[_Words]]) -> list[list[_Words]]:
 # Python time. Each process keeps the Match of a text until the synonyms or other-script words it was
 # made from are to be read again (their settings; 0 keeps nothing), and forgets them all when either is
 # forgotten (an administrator saved synonyms).
-MAX_REMEMBERED_PAGES = 32  # page statements per remembered Match
+MAX_REMEMBERED_PAGES = 32  # page statements per remembered Match, the least recently used forgotten first
 _matches = BoundedMemory(1024)  # (database, text) -> (until, match)
-
-
-def _forget_matches() -> None:
-    _matches.clear()
 
 
 def match(text: str) -> Match | None:
@@ -620,19 +617,18 @@ def _closest_word(word: str, typos: int) -> str | None:
     None if none."""
     from rapidfuzz.distance import OSA
 
-    best = None
-    for candidate, books in _vocabulary(word[0], len(word) - typos, len(word) + typos):
-        distance = OSA.distance(word, candidate, score_cutoff=typos)
-        if distance <= typos and not candidate.isdigit():
-            best = min(best, (distance, -books, candidate)) if best else (distance, -books, candidate)
+    # (distance, fewer books last, word): the nearest within the typos, the most-held among equals.
+    typed = ((OSA.distance(word, candidate, score_cutoff=typos), -books, candidate)
+             for candidate, books in _vocabulary(word[0], len(word) - typos, len(word) + typos)
+             if not candidate.isdigit())
+    best = min((near for near in typed if near[0] <= typos), default=None)
     if best is None:
         key = sound_alike.sound_key(word)
-        for start in sound_alike.other_starts(word):
-            # Another spelling of a sound may be longer or shorter ("ph" for "f", "ks" for "x").
-            for candidate, books in _vocabulary(start, len(word) - typos - 2, len(word) + typos + 2):
-                distance = OSA.distance(key, sound_alike.sound_key(candidate), score_cutoff=typos)
-                if distance <= typos:
-                    best = min(best, (distance, -books, candidate)) if best else (distance, -books, candidate)
+        # Another spelling of a sound may be longer or shorter ("ph" for "f", "ks" for "x").
+        sounded = ((OSA.distance(key, sound_alike.sound_key(candidate), score_cutoff=typos), -books, candidate)
+                   for start in sound_alike.other_starts(word)
+                   for candidate, books in _vocabulary(start, len(word) - typos - 2, len(word) + typos + 2))
+        best = min((near for near in sounded if near[0] <= typos), default=None)
     return best[2] if best else None
 
 
