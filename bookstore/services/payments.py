@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 VERIFY_FAILED = "Payment verification failed"
 # The reconciliation job asks about orders whose payment window opened this long ago or more.
 RECONCILE_AFTER = timedelta(minutes=5)
+# ... and about cancelled orders still unpaid for this long after the cancel: a payment taken late is refunded.
+RECONCILE_CANCELLED_FOR = timedelta(days=2)
 # Razorpay's ids (order_..., pay_..., evt_...): anything else in a signed body is refused, not looked up.
 RAZORPAY_ID = re.compile(r"[A-Za-z0-9_]{1,40}")
 MISMATCH = "The payment does not match the order, so it was not accepted. Nothing was charged twice; please contact us."
@@ -230,28 +232,51 @@ def handle_webhook(raw_body: str, signature: str | None, event_id: str | None) -
 
 
 def reconcile_unverified(limit: int = 100) -> int:
-    """The reconciliation job: for online orders still unpaid a while after Razorpay took their order,
-    fetch the Razorpay order's payments and record a captured one. Returns how many were paid."""
+    """The reconciliation job: for online orders still unpaid a while after Razorpay took their order, fetch
+    the Razorpay order's payments and record a captured one; returns how many were paid. Cancelled orders
+    still unpaid are asked about too, for RECONCILE_CANCELLED_FOR after the cancel: a payment found there is
+    recorded and refunded (`_record_payment`), never left with Razorpay. A timeout or unreachable Razorpay
+    ends the run (the next run asks again)."""
     if not online_available():
         return 0
-    cutoff = utcnow() - RECONCILE_AFTER
-    candidates = db.session.scalars(
-        select(Order).where(Order.payment_method == "online", Order.payment_status.in_(("awaiting", "failed")),
-                            Order.razorpay_order_id.is_not(None), Order.created_at <= cutoff,
-                            Order.status != "cancelled")
-        .order_by(Order.id).limit(limit)).all()
+    now = utcnow()
+    unpaid = (Order.payment_method == "online", Order.payment_status.in_(("awaiting", "failed")),
+              Order.razorpay_order_id.is_not(None), Order.created_at <= now - RECONCILE_AFTER)
+    # Two lists, each with its own limit: old cancelled orders never crowd out the live ones.
+    live = select(Order).where(*unpaid, Order.status != "cancelled")
+    cancelled = select(Order).where(*unpaid, Order.status == "cancelled",
+                                    Order.cancelled_at >= now - RECONCILE_CANCELLED_FOR)
     paid = 0
-    for order in candidates:
-        try:
-            attempts = gateway.order_payments(order.razorpay_order_id)
-        except PaymentProviderError:
-            continue  # the next run asks again
-        captured = [p for p in attempts if p.get("status") in ("captured", "authorized")]
-        if captured:
-            _log_event(order, "reconcile", "payment.found", captured[0]["id"], {"payment": captured[0]})
-            try:
-                _settle(order, captured[0], "reconcile")
-            except (Conflict, BadRequest, PaymentProviderError):
-                continue
-            paid += 1
+    for query in (live, cancelled):
+        for order in db.session.scalars(query.order_by(Order.id).limit(limit)).all():
+            answer = _settle_from_razorpay(order, "reconcile")
+            if answer == "unreachable":
+                return paid
+            paid += answer == "paid"
     return paid
+
+
+def settle_before_expiry(order: Order) -> str:
+    """Before an unpaid order's hold is released: ask Razorpay for its order's payments and record a captured
+    (or authorized, then captured) one as verify would. 'paid', 'unpaid', or what Razorpay could not say:
+    'unreachable' (timed out, not reached) or 'unknown' (an error, or online payment switched off)."""
+    if not online_available():
+        return "unknown"
+    return _settle_from_razorpay(order, "expiry")
+
+
+def _settle_from_razorpay(order: Order, source: str) -> str:
+    """Record the order's captured or authorized payment that Razorpay holds: 'paid', 'unpaid', 'unknown' or
+    'unreachable' (see settle_before_expiry). A payment that does not match the order pays nothing."""
+    try:
+        attempts = gateway.order_payments(order.razorpay_order_id)
+        taken = [p for p in attempts if p.get("status") in ("captured", "authorized")]
+        if not taken:
+            return "unpaid"
+        _log_event(order, source, "payment.found", str(taken[0].get("id"))[:40], {"payment": taken[0]})
+        _settle(order, taken[0], source)
+    except PaymentProviderError as error:
+        return "unreachable" if error.status == 503 else "unknown"
+    except (Conflict, BadRequest):
+        return "unpaid"
+    return "paid"
