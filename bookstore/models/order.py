@@ -85,6 +85,9 @@ class Order(AddressMixin, TimestampMixin, db.Model):
     # "<user id or guest>:<Idempotency-Key>" and a hash of the request it first came with.
     idempotency_key: Mapped[str | None] = mapped_column(String(160), unique=True)
     request_hash: Mapped[str | None] = mapped_column(String(64))
+    # The SHA-256 of the checkout cookie of the browser that placed it (bookstore/checkout_cookie.py): a guest's
+    # unpaid online order is replaced only by a new checkout from that browser.
+    checkout_browser: Mapped[str | None] = mapped_column(String(64))
 
     # The buyer's GSTIN, when given at checkout (printed on the bill of supply).
     buyer_gstin: Mapped[str | None] = mapped_column(String(15))

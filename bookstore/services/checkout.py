@@ -32,8 +32,10 @@ def _existing_for_key(scoped_key: str, request_hash: str) -> Order | None:
     return order
 
 
-def place_order(data: dict, user: User | None, idempotency_key: str | None = None) -> tuple[Order, bool]:
+def place_order(data: dict, user: User | None, idempotency_key: str | None = None,
+                browser: str | None = None) -> tuple[Order, bool]:
     """Create an order from a validated payload; returns (order, created). A retried key returns the first.
+    `browser` identifies the browser's checkout (bookstore/checkout_cookie.py), kept on the order.
 
     :raise ValidationFailed: unknown or archived books, online payment unavailable.
     :raise Conflict: not enough stock, or the shopper's total is not the server's (with current figures).
@@ -49,7 +51,7 @@ def place_order(data: dict, user: User | None, idempotency_key: str | None = Non
     # End any read transaction, so the stock updates below start a fresh write transaction.
     db.session.commit()
     try:
-        order = _create(data, user, scoped_key, request_hash)
+        order = _create(data, user, scoped_key, request_hash, browser)
         db.session.commit()
     except ApiError:
         db.session.rollback()
@@ -137,7 +139,7 @@ def _resolve(items: list[dict]) -> _Cart:
     return _Cart(items, keys, found)
 
 
-def _create(data: dict, user: User | None, scoped_key: str | None, request_hash: str) -> Order:
+def _create(data: dict, user: User | None, scoped_key: str | None, request_hash: str, browser: str | None) -> Order:
     items = data["items"]  # one line per book or kit: PlaceOrderSchema refused repeats
     cart = _resolve(items)
     needed = cart.copies()
@@ -155,7 +157,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         _check_address_given(data["address"])
         place = _deliverable_place(data["address"]["zip_code"], shop_rules)
         _check_state_matches_pin(data["address"], place, data.get("confirmed_state_mismatch", False))
-    orders.replace_abandoned_checkouts(user, data["address"]["email"], list(needed))
+    orders.replace_abandoned_checkouts(user, browser, data["address"]["email"], list(needed))
     # One conditional UPDATE per book for all the copies the cart takes of it (its own line and its kits'),
     # in id order so two checkouts of the same books cannot deadlock on PostgreSQL. A kit takes all its books
     # or the refusal rolls the whole order back.
@@ -186,7 +188,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         total_paise=figures.total_paise,
         payment_expires_at=now + timedelta(minutes=current_app.config["PAYMENT_WINDOW_MINUTES"]) if online else None,
         promised_from=promise and promise.earliest, promised_to=promise and promise.latest, buyer_gstin=data.get("buyer_gstin") or None,
-        idempotency_key=scoped_key, request_hash=request_hash, lines=lines,
+        idempotency_key=scoped_key, request_hash=request_hash, checkout_browser=browser, lines=lines,
         history=[OrderStatusChange(status="pending", by="customer", at=now)], **address,
     )
     order.order_number = _new_order_number(now.year)

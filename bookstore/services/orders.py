@@ -275,11 +275,20 @@ def _reload(order: Order) -> Order:
     return reload(order)
 
 
-def replace_abandoned_checkouts(user: User | None, email: str, book_ids: list[int]) -> int:
-    """In a new order's transaction: the same shopper's (account, or guest e-mail) earlier online order,
-    unpaid, for any of the same books is cancelled and its stock freed, so closing Razorpay's window and
-    choosing cash on delivery instead is never refused for the shopper's own held copies. Returns how many."""
-    owner = Order.user_id == user.id if user else and_(Order.user_id.is_(None), Order.email == email.lower())
+def replace_abandoned_checkouts(user: User | None, browser: str | None, email: str, book_ids: list[int]) -> int:
+    """In a new order's transaction: the same shopper's earlier online order, unpaid, for any of the same books
+    is cancelled and its stock freed, so closing Razorpay's window and choosing cash on delivery instead is
+    never refused for the shopper's own held copies. Returns how many.
+
+    The same shopper is the signed-in account, or for a guest, a guest order from the same browser (its
+    checkout cookie, `browser`) with the same e-mail: an e-mail alone is typed by anyone, and one browser may
+    be a shared computer."""
+    if user is not None:
+        owner = Order.user_id == user.id
+    elif browser:
+        owner = and_(Order.user_id.is_(None), Order.checkout_browser == browser, Order.email == email.lower())
+    else:
+        return 0
     abandoned = db.session.scalars(
         select(Order).where(owner, Order.payment_method == "online", Order.status == "pending",
                             Order.payment_status.in_(("awaiting", "failed")),

@@ -127,8 +127,28 @@ def test_an_abandoned_online_checkout_does_not_block_cash_on_delivery(client, au
 
 
 def test_a_guest_switching_to_cash_replaces_their_own_unpaid_order(client, book):
-    """For guests the shipping e-mail identifies the checkout."""
+    """For guests the browser's checkout cookie with the same shipping e-mail identifies the checkout."""
     scarce = Factories().book(title="Three Left", stock=3)
     held = placed(client, [(scarce, 3)], "online")
     assert place(client, [(scarce, 3)]).status_code == 201
     assert order_row(held["_id"]).status == "cancelled" and stock_of(scarce) == (0, 3)
+
+
+def test_a_stranger_typing_a_guests_email_cannot_cancel_their_checkout(app, client, book):
+    """The e-mail alone never identifies a checkout (anyone can type it): a stranger's orders with the guest's
+    e-mail for the same books leave the guest's pending online order alone (the stranger is refused for the
+    held copies), and so does another shopper's order from the same browser (a shared computer) with
+    another e-mail. The guest's own retry from the same browser still replaces it."""
+    scarce = Factories().book(title="Three Left", stock=3)
+    guest = placed(client, [(scarce, 2)], "online")
+    stranger = app.test_client()
+    assert_refused(place(stranger, [(scarce, 2)]), 409)
+    strangers = placed(stranger, [(scarce, 1)], "online")
+    assert strangers["paymentStatus"] == "awaiting" and order_row(guest["_id"]).status == "pending"
+    assert_refused(place(client, [(scarce, 2)], shippingAddress={**ADDRESS, "email": "ravi@example.in"}), 409)
+    assert order_row(guest["_id"]).status == "pending" and stock_of(scarce) == (0, 3)
+
+    retry = place(client, [(scarce, 2)])
+    assert retry.status_code == 201, retry.get_json()
+    assert order_row(guest["_id"]).status == "cancelled" and order_row(strangers["_id"]).status == "pending"
+    assert stock_of(scarce) == (0, 3) and count(Order) == 3
