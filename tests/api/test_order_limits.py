@@ -140,7 +140,12 @@ def test_a_stranger_typing_a_guests_email_cannot_cancel_their_checkout(app, clie
     held copies), and so does another shopper's order from the same browser (a shared computer) with
     another e-mail. The guest's own retry from the same browser still replaces it."""
     scarce = Factories().book(title="Three Left", stock=3)
-    guest = placed(client, [(scarce, 2)], "online")
+    response = place(client, [(scarce, 2)], "online")
+    assert response.status_code == 201, response.get_json()
+    guest = response.get_json()["order"]
+    cookie = response.headers["Set-Cookie"]
+    assert cookie.startswith("checkout=") and "Path=/api/orders" in cookie
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
     stranger = app.test_client()
     assert_refused(place(stranger, [(scarce, 2)]), 409)
     strangers = placed(stranger, [(scarce, 1)], "online")
