@@ -149,6 +149,28 @@ def test_expiry_keeps_a_hold_razorpay_cannot_confirm_until_its_grace_runs_out(cl
     assert order_payment_calls(razorpay, unpaid_rp) != []
 
 
+def test_a_razorpay_error_about_one_hold_does_not_stop_the_others(client, razorpay, smtp_sink, book):
+    """Razorpay answers one question with an error (quickly, unlike a timeout): that hold waits for the next
+    run and the job goes on asking about the next one, which is found paid."""
+    first = online_order(client, book, 1)
+    create_razorpay_order(client, first)
+    second = online_order(client, book, 1, email="ravi@example.in")
+    fields = razorpay.pay(create_razorpay_order(client, second)["id"])
+    for order in (first, second):
+        expire_payment_window(order["_id"])
+    razorpay.fail_next(500)
+
+    tasks.expire_unpaid_orders()
+    assert (order_row(first["_id"]).status, order_row(first["_id"]).payment_status) == ("pending", "awaiting")
+    row = order_row(second["_id"])
+    assert (row.status, row.payment_status, row.razorpay_payment_id) == \
+        ("pending", "paid", fields["razorpay_payment_id"])
+    assert len(order_payment_calls(razorpay)) == 2 and stock_of(book) == (2, 2)
+
+    tasks.expire_unpaid_orders()
+    assert order_row(first["_id"]).status == "cancelled" and stock_of(book) == (3, 1)
+
+
 def test_reconciliation_refunds_a_payment_captured_on_a_cancelled_order(client, razorpay, smtp_sink, book):
     """The payment is captured after the hold was released and no signal arrives: reconciliation also asks
     about cancelled orders still awaiting, records the payment on the cancelled order and refunds it through
