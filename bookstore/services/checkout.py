@@ -216,9 +216,15 @@ def _ships(cart: "_Cart") -> bool | None:
     book_ids = [key for kind, key in cart.keys if kind == "book"]
     digital_ids = set(db.session.scalars(select(Book.id).where(Book.id.in_(book_ids),
                                                                Book.format.in_(DIGITAL_FORMATS)))) if book_ids else set()
-    if not digital_ids:
+    if not digital_ids and not _kits_hold_digital(cart.kits.values()):
         return True
     return None if any(kind == "kit" or key not in digital_ids for kind, key in cart.keys) else False
+
+
+def _kits_hold_digital(cart_kits) -> bool:
+    """A kit holds an e-book or audiobook (one made before the kit editor refused them, or whose book became
+    one): the order is paid online only, like any order with a digital book (product §7.11)."""
+    return any(part.book.is_digital for kit in cart_kits for part in kit.items)
 
 
 def _check_address_given(address: dict) -> None:
@@ -407,7 +413,7 @@ def quote(data: dict, user: User | None) -> Figures:
     lines = _lines(cart, books)
     figures, _ = _price(lines, books, data,
                               {"email": data.get("email"), "phone": data.get("phone")}, user, shop_rules, place)
-    if any(line.digital for line in lines):
+    if any(line.digital for line in lines) or _kits_hold_digital(cart.kits.values()):
         figures.cod = {"available": False, "reason": digital.ONLINE_ONLY}
     elif data.get("zip_code"):
         reason = (cash_on_delivery_refusal(figures, place, shop_rules)
