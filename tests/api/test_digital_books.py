@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from bookstore.extensions import db
-from bookstore.models import AuditEntry, Book, OrderLine, utcnow
+from bookstore.models import AuditEntry, Book, Coupon, Order, OrderLine, utcnow
 from bookstore.services import digital
 from tests.factories import ADDRESS, SHIPPING_PAISE, count, rupees
 from tests.helpers import assert_refused, order_row, set_order, stock_of
@@ -324,6 +324,53 @@ def test_links_expire_and_forged_links_open_nothing(app, client, factories, razo
     assert_refused(download(client, order, line, "forged.token"), 404)
     db.session.expire_all()
     assert db.session.get(OrderLine, int(line["lineId"])).downloads == 2
+
+
+# ---- totals under ₹1 (Razorpay takes at least 100 paise) ------------------------------------------------------
+
+UNDER_A_RUPEE = ("With this coupon the order would come to less than ₹1, the least that can be paid online. "
+                 "Add another book to use it.")
+
+
+@pytest.mark.parametrize("rules", [{"kind": "flat", "value": 299}, {"kind": "percent", "value": 90}])
+def test_a_coupon_that_would_leave_less_than_a_rupee_to_pay_online_is_not_applied(client, factories, auth, razorpay,
+                                                                                   rules):
+    """₹299 off a ₹299 e-book (₹0), or 90% off a ₹5 e-book (₹0.50): Razorpay can't take it, so the quote says the
+    coupon does not apply and why; an order at the discounted total is 409 with those figures, nothing placed;
+    at the full price it is placed without the coupon and can be paid."""
+    price = 29900 if rules["kind"] == "flat" else 500
+    book = ebook(factories, price_paise=price)
+    assert client.post("/api/admin/coupons", json={"code": "FREEBOOK", **rules}, headers=auth.admin()).status_code == 201
+    lines = [{"book": str(book.id), "quantity": 1}]
+    quote = client.post("/api/cart/quote", json={"orderItems": lines, "couponCode": "FREEBOOK"})
+    assert quote.status_code == 200, quote.get_json()
+    figures = quote.get_json()
+    assert figures["coupon"] == {"code": "FREEBOOK", "applied": False, "discount": 0, "reason": UNDER_A_RUPEE}
+    assert (figures["discount"], figures["totalPrice"]) == (0, price / 100)
+    discounted = digital_payload([(book, 1)], couponCode="FREEBOOK", totalPrice=0 if price == 29900 else 0.5)
+    refused = assert_refused(client.post("/api/orders", json=discounted), 409)
+    assert refused["current"]["coupon"]["reason"] == UNDER_A_RUPEE
+    assert db.session.scalar(db.select(db.func.count()).select_from(Order)) == 0
+    placed = client.post("/api/orders", json=digital_payload([(book, 1)], couponCode="FREEBOOK"))
+    assert placed.status_code == 201, placed.get_json()
+    order = placed.get_json()["order"]
+    assert (order["totalPrice"], order["discount"], order["couponCode"]) == (price / 100, 0, None)
+    assert pay_online(client, razorpay, order)["isPaid"] is True
+    db.session.expire_all()
+    assert db.session.scalar(db.select(Coupon.uses).where(Coupon.code == "FREEBOOK")) == 0
+
+
+def test_a_book_sold_under_a_rupee_cannot_be_bought_online_alone(client, factories):
+    """Without a coupon too: an e-book at ₹0.50 is 422 at the quote and the order (Razorpay would refuse its
+    payment), nothing placed."""
+    book = ebook(factories, price_paise=50)
+    message = ("An order paid online must come to at least ₹1, the least Razorpay can take. Please add another "
+               "book.")
+    quote = client.post("/api/cart/quote", json={"orderItems": [{"book": str(book.id), "quantity": 1}]})
+    assert assert_refused(quote, 422, field="orderItems")["errors"]["orderItems"] == [message]
+    assert assert_refused(client.post("/api/orders", json=digital_payload([(book, 1)])), 422,
+                          field="orderItems")["errors"]["orderItems"] == [message]
+    assert db.session.scalar(db.select(db.func.count()).select_from(Order)) == 0
 
 
 def mixed_paid_order(client, razorpay, factories, headers=None) -> tuple[dict, Book]:
