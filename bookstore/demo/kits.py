@@ -44,7 +44,8 @@ def _one_per_subject(exam: Exam) -> list[Book]:
         book = db.session.scalar(
             select(Book).join(book_subjects, book_subjects.c.book_id == Book.id)
             .where(book_subjects.c.subject_id == subject.id, Book.archived.is_(False), Book.stock > 0,
-                   Book.format.not_in(DIGITAL_FORMATS), Book.language == "English", Book.id.not_in([b.id for b in chosen] or [0]))
+                   Book.format.not_in(DIGITAL_FORMATS), Book.language == "English",
+                   Book.id.not_in([b.id for b in chosen] or [0]))
             .order_by(Book.rating.desc(), Book.id).limit(1))
         if book is not None:
             chosen.append(book)

@@ -340,7 +340,8 @@ def test_a_coupon_that_would_leave_less_than_a_rupee_to_pay_online_is_not_applie
     at the full price it is placed without the coupon and can be paid."""
     price = 29900 if rules["kind"] == "flat" else 500
     book = ebook(factories, price_paise=price)
-    assert client.post("/api/admin/coupons", json={"code": "FREEBOOK", **rules}, headers=auth.admin()).status_code == 201
+    made = client.post("/api/admin/coupons", json={"code": "FREEBOOK", **rules}, headers=auth.admin())
+    assert made.status_code == 201, made.get_json()
     lines = [{"book": str(book.id), "quantity": 1}]
     quote = client.post("/api/cart/quote", json={"orderItems": lines, "couponCode": "FREEBOOK"})
     assert quote.status_code == 200, quote.get_json()
