@@ -421,7 +421,7 @@ def test_a_link_given_before_a_cancel_or_refund_no_longer_opens(client, factorie
 
 def test_a_download_link_opens_once(client, factories, razorpay):
     """A link hands the file over once (a link passed on is spent); the next download is a new, counted link,
-    and asking for a newer link spends the older ones not yet opened."""
+    and opening a newer link spends the older ones not yet opened."""
     book = ebook(factories)
     order = paid_digital_order(client, razorpay, [book])
     line, token = order["orderItems"][0], token_of(order)
