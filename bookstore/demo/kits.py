@@ -3,7 +3,7 @@ about 85% of their price, linked to the exam. Deterministic: the same catalogue 
 from sqlalchemy import select
 
 from bookstore.extensions import db
-from bookstore.models import Book, Exam, ExamSubject, Kit, KitBook, book_subjects
+from bookstore.models import DIGITAL_FORMATS, Book, Exam, ExamSubject, Kit, KitBook, book_subjects
 
 KITS = (
     ("jee-main", "JEE Main complete set", "One book for each JEE Main subject: Physics, Chemistry and Mathematics."),
@@ -35,7 +35,8 @@ def seed_kits() -> int:
 
 
 def _one_per_subject(exam: Exam) -> list[Book]:
-    """The best-rated English book in stock of each of the exam's subjects (lowest id among equals)."""
+    """The best-rated printed English book in stock of each of the exam's subjects (lowest id among equals); a kit
+    holds no e-book or audiobook (product §7.11)."""
     chosen: list[Book] = []
     subjects = db.session.scalars(select(ExamSubject).where(ExamSubject.exam_id == exam.id)
                                   .order_by(ExamSubject.position)).all()
@@ -43,7 +44,8 @@ def _one_per_subject(exam: Exam) -> list[Book]:
         book = db.session.scalar(
             select(Book).join(book_subjects, book_subjects.c.book_id == Book.id)
             .where(book_subjects.c.subject_id == subject.id, Book.archived.is_(False), Book.stock > 0,
-                   Book.language == "English", Book.id.not_in([b.id for b in chosen] or [0]))
+                   Book.format.not_in(DIGITAL_FORMATS), Book.language == "English",
+                   Book.id.not_in([b.id for b in chosen] or [0]))
             .order_by(Book.rating.desc(), Book.id).limit(1))
         if book is not None:
             chosen.append(book)

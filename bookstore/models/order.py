@@ -168,6 +168,9 @@ class OrderLine(db.Model):
     # An e-book or audiobook line: delivered as downloads (counted here), never put in a parcel.
     digital: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     downloads: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The newest of the line's counted links that was opened (each link opens once: services/digital.py); set by
+    # the database alone, so inserts written before it (old migrations' tests) still work.
+    links_opened: Mapped[int] = mapped_column(server_default="0")
 
     order: Mapped[Order] = relationship(back_populates="lines")
     # A kit line's books as the kit held them when it was sold: what the order took and gives back.

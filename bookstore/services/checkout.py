@@ -19,6 +19,11 @@ from bookstore.services.razorpay_gateway import online_available
 from bookstore.services.storage import media_url
 
 TAX_PAISE = 0  # books are nil-rated (HSN 4901)
+# Razorpay takes no payment under ₹1: an online order below it could never be paid (product §5.6).
+MIN_ONLINE_PAISE = 100
+UNDER_A_RUPEE_COUPON = ("With this coupon the order would come to less than ₹1, the least that can be paid "
+                        "online. Add another book to use it.")
+UNDER_A_RUPEE = "An order paid online must come to at least ₹1, the least Razorpay can take. Please add another book."
 
 
 def _request_hash(data: dict) -> str:
@@ -172,6 +177,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     figures, basket = _price(lines, books, data, data["address"], user, shop_rules, place)
     if data["payment_method"] == "cod":
         _check_cash_on_delivery(figures, place, shop_rules)
+    _check_online_minimum(data, figures)
     if data["client_total_paise"] != figures.total_paise:
         raise Conflict("Prices have changed since you opened your cart. Please review the new total.",
                        data={"current": figures.as_reply()})
@@ -218,9 +224,15 @@ def _ships(cart: "_Cart") -> bool | None:
     book_ids = [key for kind, key in cart.keys if kind == "book"]
     digital_ids = set(db.session.scalars(select(Book.id).where(Book.id.in_(book_ids),
                                                                Book.format.in_(DIGITAL_FORMATS)))) if book_ids else set()
-    if not digital_ids:
+    if not digital_ids and not _kits_hold_digital(cart.kits.values()):
         return True
     return None if any(kind == "kit" or key not in digital_ids for kind, key in cart.keys) else False
+
+
+def _kits_hold_digital(cart_kits) -> bool:
+    """A kit holds an e-book or audiobook (one made before the kit editor refused them, or whose book became
+    one): the order is paid online only, like any order with a digital book (product §7.11)."""
+    return any(part.book.is_digital for kit in cart_kits for part in kit.items)
 
 
 def _check_address_given(address: dict) -> None:
@@ -390,7 +402,29 @@ def _price(lines: list[OrderLine], books: dict[int, Book], data: dict, contact: 
                             email=contact.get("email"), phone=contact.get("phone"),
                             user_id=user.id if user else None)
     verdict = coupons.evaluate(data.get("coupon_code"), basket)
-    return _figures(lines, verdict, shop_rules, data.get("payment_method"), place), basket
+    figures = _figures(lines, verdict, shop_rules, data.get("payment_method"), place)
+    if figures.discount_paise and figures.total_paise < MIN_ONLINE_PAISE and _paid_online(data, lines):
+        # The coupon would leave less than Razorpay takes: it does not apply, and the quote says why.
+        verdict = coupons.Verdict(verdict.code, verdict.coupon, reason=UNDER_A_RUPEE_COUPON)
+        figures = _figures(lines, verdict, shop_rules, data.get("payment_method"), place)
+    return figures, basket
+
+
+def _paid_online(data: dict, lines: list[OrderLine]) -> bool:
+    """The order is (or, holding a download, can only be) paid online."""
+    return data.get("payment_method") == "online" or _holds_digital(lines)
+
+
+def _holds_digital(lines: list[OrderLine]) -> bool:
+    """A line, or a book inside a kit line, is an e-book or audiobook."""
+    return any(line.digital or any(part.digital for part in line.kit_books) for line in lines)
+
+
+def _check_online_minimum(data: dict, figures: Figures) -> None:
+    """:raise ValidationFailed: 422 on orderItems when an online order comes to less than ₹1 (a book sold
+    under ₹1), which Razorpay would refuse to take."""
+    if figures.total_paise < MIN_ONLINE_PAISE and _paid_online(data, figures.lines):
+        raise ValidationFailed({"orderItems": [UNDER_A_RUPEE]})
 
 
 def quote(data: dict, user: User | None) -> Figures:
@@ -409,7 +443,8 @@ def quote(data: dict, user: User | None) -> Figures:
     lines = _lines(cart, books)
     figures, _ = _price(lines, books, data,
                               {"email": data.get("email"), "phone": data.get("phone")}, user, shop_rules, place)
-    if any(line.digital for line in lines):
+    _check_online_minimum(data, figures)
+    if _holds_digital(lines):
         figures.cod = {"available": False, "reason": digital.ONLINE_ONLY}
     elif data.get("zip_code"):
         reason = (cash_on_delivery_refusal(figures, place, shop_rules)

@@ -1,9 +1,10 @@
 """Digital books (product §7.11): an e-book's or audiobook's file, kept in private storage; its delivery once
 the order is paid; counted downloads through short-lived signed links.
 
-A download is two calls, because GET never writes: `POST .../download` (owner, administrator or order link)
-counts one download and answers a signed address valid for DOWNLOAD_LINK_SECONDS; `GET /api/downloads/<signed>`
-only checks the signature and the time and hands the file over (streamed, or a pre-signed S3 redirect).
+A download is two calls: `POST .../download` (owner, administrator or order link) counts one download and
+answers a signed address valid for DOWNLOAD_LINK_SECONDS; `GET /api/downloads/<signed>` checks the signature, the
+time and the order again (a cancel or refund since closes it), spends the link (it opens once) and hands the file
+over (streamed, or a pre-signed S3 redirect).
 """
 import secrets
 import zipfile
@@ -163,6 +164,18 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
+def check_open(order: Order) -> None:
+    """Whether the order's downloads are open now: asked when a link is given and again when it is opened.
+
+    :raise Conflict: cancelled, returned or refunded; not paid; past `downloads_until`."""
+    if order.status in ("cancelled", "returned") or order.payment_status in ("refund_pending", "refunded"):
+        raise Conflict("This order was cancelled or refunded, so its downloads are closed.")
+    if order.payment_status != "paid" or order.downloads_until is None:
+        raise Conflict("Downloads open once the payment is received.")
+    if _aware(order.downloads_until) <= clock.now():
+        raise Conflict("The downloads of this order have expired. Please write to us through the contact page.")
+
+
 def grant(public_id: str, line_id: str, token: str | None, user: User | None) -> str:
     """Count one download of a digital line and answer its short-lived signed address.
 
@@ -175,12 +188,7 @@ def grant(public_id: str, line_id: str, token: str | None, user: User | None) ->
         raise NotFound("This order has no such line.")
     if not line.digital:
         raise Conflict(f"‘{line.title}’ is a printed book: it comes by courier, not as a download.")
-    if order.status in ("cancelled", "returned") or order.payment_status in ("refund_pending", "refunded"):
-        raise Conflict("This order was cancelled or refunded, so its downloads are closed.")
-    if order.payment_status != "paid" or order.downloads_until is None:
-        raise Conflict("Downloads open once the payment is received.")
-    if _aware(order.downloads_until) <= clock.now():
-        raise Conflict("The downloads of this order have expired. Please write to us through the contact page.")
+    check_open(order)
     book = db.session.get(Book, line.book_id)
     if book is None or not book.file_key:
         raise Conflict("The file of this book is being replaced. Please try again in a little while.")
@@ -194,29 +202,42 @@ def grant(public_id: str, line_id: str, token: str | None, user: User | None) ->
         db.session.rollback()
         raise Conflict(f"All {limit} downloads of ‘{line.title}’ have been used. Please write to us through the "
                        "contact page if you need it again.")
+    number = db.session.scalar(select(OrderLine.downloads).where(OrderLine.id == line.id))
     db.session.commit()
     expires = int((clock.now() + timedelta(seconds=DOWNLOAD_LINK_SECONDS)).timestamp())
-    return "/api/downloads/" + _serializer().dumps({"l": line.id, "k": book.file_key, "e": expires})
+    # `n`: which of the line's counted downloads this link is, so that it opens once.
+    return "/api/downloads/" + _serializer().dumps({"l": line.id, "k": book.file_key, "e": expires, "n": number})
 
 
 def open_link(signed: str) -> Response:
-    """The file a download link names, if the link is genuine and not expired. Writes nothing.
+    """The file a download link names, if the link is genuine, not expired, not opened before, and its order's
+    downloads are still open; opening it spends it and the line's older links.
 
-    :raise NotFound: forged or for a file replaced since. :raise Forbidden: expired."""
+    :raise NotFound: forged or for a file replaced since. :raise Forbidden: expired or spent.
+    :raise Conflict: the order was cancelled or refunded since (checked now, not only when the link was given)."""
     try:
         value = _serializer().loads(signed)
     except BadSignature:
         raise NotFound("This download link is not valid.") from None
-    if not isinstance(value, dict) or not isinstance(value.get("e"), int):
+    if not isinstance(value, dict) or not all(isinstance(value.get(key), int) for key in ("e", "l", "n")):
         raise NotFound("This download link is not valid.")
     if datetime.fromtimestamp(value["e"], timezone.utc) <= clock.now():
         raise Forbidden("This download link has expired. Please press Download again on your order page.")
-    row = db.session.execute(
-        select(Book.file_key, Book.file_type, Book.file_name).join(OrderLine, OrderLine.book_id == Book.id)
-        .where(OrderLine.id == value.get("l"))).first()
-    if row is None or row.file_key != value.get("k"):
+    line = db.session.get(OrderLine, value["l"])
+    book = db.session.get(Book, line.book_id) if line is not None and line.book_id else None
+    if book is None or book.file_key != value.get("k"):
         raise NotFound("This download link is no longer valid. Please press Download again on your order page.")
-    return private_files.send(row.file_key, row.file_name or "book", row.file_type or "application/octet-stream")
+    check_open(line.order)
+    # One conditional UPDATE: the same link opened twice at once hands the file over once.
+    spent = db.session.execute(
+        update(OrderLine).where(OrderLine.id == line.id, OrderLine.links_opened < value["n"])
+        .values(links_opened=value["n"]).execution_options(synchronize_session=False)
+    ).rowcount != 1
+    if spent:
+        db.session.rollback()
+        raise Forbidden("This download link has been used. Please press Download again on your order page.")
+    db.session.commit()
+    return private_files.send(book.file_key, book.file_name or "book", book.file_type or "application/octet-stream")
 
 
 def demo_file(book: Book) -> tuple[bytes, str]:

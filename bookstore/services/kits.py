@@ -92,7 +92,8 @@ def change(kit_id: str, data: dict, actor: User) -> Kit:
 
 
 def _books(lines: list[dict]) -> list[KitBook]:
-    """The kit's books from the admin's lines. :raise ValidationFailed: none, repeats, unknown or archived."""
+    """The kit's books from the admin's lines. :raise ValidationFailed: none, repeats, unknown, archived, or an
+    e-book or audiobook."""
     if not lines:
         raise ValidationFailed({"books": ["A kit needs at least one book."]})
     # A change loads its lines partially (a PUT's schema is partial all the way down): fill them in here.
@@ -109,6 +110,11 @@ def _books(lines: list[dict]) -> list[KitBook]:
             raise ValidationFailed({"books": [f"Unknown book: {line['book']}."]})
         if book.archived:
             raise ValidationFailed({"books": [f"'{book.title}' is archived and cannot be sold in a kit."]})
+        if book.is_digital:
+            # A kit travels in a parcel and its lines have no downloads: its e-book would never reach the buyer.
+            raise ValidationFailed({"books": [f"‘{book.title}’ is an {book.format.lower()}: e-books and audiobooks "
+                                              "are downloaded, not shipped, so they cannot be sold in a kit. "
+                                              "Sell it on its own."]})
     return [KitBook(book_id=key, quantity=line["quantity"], position=n) for n, (key, line) in enumerate(zip(keys, lines))]
 
 

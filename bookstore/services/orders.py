@@ -202,6 +202,7 @@ def cancel_by_customer(public_id: str, user: User | None, token: str | None = No
     if not order.can_be_cancelled_by_customer(utcnow()):
         raise Conflict("This order can no longer be cancelled. Orders can be cancelled within 1 hour "
                        "while they are pending or processing.")
+    _check_nothing_downloaded(order)
     _cancel(order, "customer", "Cancelled by the shopper")
     db.session.commit()
     return _reload(order)
@@ -210,6 +211,15 @@ def cancel_by_customer(public_id: str, user: User | None, token: str | None = No
 def _has_parcels(order: Order) -> bool:
     """A parcel is with a courier or being booked (one whose booking failed holds nothing back)."""
     return any(shipment.status != "booking_failed" for shipment in order.shipments)
+
+
+def _check_nothing_downloaded(order: Order) -> None:
+    """A cancel refunds the whole order, and a download cannot be given back (product §7.11).
+    :raise Conflict: a digital line of the order has been downloaded."""
+    line = next((line for line in order.lines if line.digital and line.downloads > 0), None)
+    if line is not None:
+        raise Conflict(f"‘{line.title}’ has been downloaded, so this order can no longer be cancelled: "
+                       "a download cannot be given back.")
 
 
 def _check_move(order: Order, new_status: str, note: str) -> None:
@@ -248,6 +258,7 @@ def change_status(public_id: str, new_status: str, admin: User, note: str = "") 
     by = f"admin:{admin.id}"
     before = {"status": order.status}
     if new_status == "cancelled":
+        _check_nothing_downloaded(order)
         _cancel(order, by, note or "Cancelled by the shop")
         _audit_status(admin, order, before, new_status, note, refund=order.payment_status == "refund_pending")
     else:

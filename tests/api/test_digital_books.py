@@ -8,10 +8,10 @@ from datetime import timedelta
 import pytest
 
 from bookstore.extensions import db
-from bookstore.models import AuditEntry, Book, OrderLine, utcnow
+from bookstore.models import AuditEntry, Book, Coupon, Order, OrderLine, utcnow
 from bookstore.services import digital
 from tests.factories import ADDRESS, SHIPPING_PAISE, count, rupees
-from tests.helpers import assert_refused, order_row
+from tests.helpers import assert_refused, order_row, set_order, stock_of
 
 
 @pytest.fixture
@@ -257,8 +257,8 @@ def test_a_download_is_not_returned_but_the_printed_books_of_the_order_are(clien
 # ---- downloads --------------------------------------------------------------------------------------------------
 
 def test_a_paid_line_downloads_the_very_bytes_up_to_the_limit(app, client, factories, auth, razorpay):
-    """The owner counts a download and gets a 5-minute link whose GET hands over the stored bytes (and writes
-    nothing); after DOWNLOADS_PER_LINE downloads the next is 409."""
+    """The owner counts a download and gets a 5-minute link whose GET hands over the stored bytes; after
+    DOWNLOADS_PER_LINE downloads the next is 409."""
     admin = auth.admin()
     book = ebook(factories, client, admin, data=PDF)
     shopper = auth.customer()
@@ -324,6 +324,117 @@ def test_links_expire_and_forged_links_open_nothing(app, client, factories, razo
     assert_refused(download(client, order, line, "forged.token"), 404)
     db.session.expire_all()
     assert db.session.get(OrderLine, int(line["lineId"])).downloads == 2
+
+
+# ---- totals under ₹1 (Razorpay takes at least 100 paise) ------------------------------------------------------
+
+UNDER_A_RUPEE = ("With this coupon the order would come to less than ₹1, the least that can be paid online. "
+                 "Add another book to use it.")
+
+
+@pytest.mark.parametrize("rules", [{"kind": "flat", "value": 299}, {"kind": "percent", "value": 90}])
+def test_a_coupon_that_would_leave_less_than_a_rupee_to_pay_online_is_not_applied(client, factories, auth, razorpay,
+                                                                                   rules):
+    """₹299 off a ₹299 e-book (₹0), or 90% off a ₹5 e-book (₹0.50): Razorpay can't take it, so the quote says the
+    coupon does not apply and why; an order at the discounted total is 409 with those figures, nothing placed;
+    at the full price it is placed without the coupon and can be paid."""
+    price = 29900 if rules["kind"] == "flat" else 500
+    book = ebook(factories, price_paise=price)
+    made = client.post("/api/admin/coupons", json={"code": "FREEBOOK", **rules}, headers=auth.admin())
+    assert made.status_code == 201, made.get_json()
+    lines = [{"book": str(book.id), "quantity": 1}]
+    quote = client.post("/api/cart/quote", json={"orderItems": lines, "couponCode": "FREEBOOK"})
+    assert quote.status_code == 200, quote.get_json()
+    figures = quote.get_json()
+    assert figures["coupon"] == {"code": "FREEBOOK", "applied": False, "discount": 0, "reason": UNDER_A_RUPEE}
+    assert (figures["discount"], figures["totalPrice"]) == (0, price / 100)
+    discounted = digital_payload([(book, 1)], couponCode="FREEBOOK", totalPrice=0 if price == 29900 else 0.5)
+    refused = assert_refused(client.post("/api/orders", json=discounted), 409)
+    assert refused["current"]["coupon"]["reason"] == UNDER_A_RUPEE
+    assert db.session.scalar(db.select(db.func.count()).select_from(Order)) == 0
+    placed = client.post("/api/orders", json=digital_payload([(book, 1)], couponCode="FREEBOOK"))
+    assert placed.status_code == 201, placed.get_json()
+    order = placed.get_json()["order"]
+    assert (order["totalPrice"], order["discount"], order["couponCode"]) == (price / 100, 0, None)
+    assert pay_online(client, razorpay, order)["isPaid"] is True
+    db.session.expire_all()
+    assert db.session.scalar(db.select(Coupon.uses).where(Coupon.code == "FREEBOOK")) == 0
+
+
+def test_a_book_sold_under_a_rupee_cannot_be_bought_online_alone(client, factories):
+    """Without a coupon too: an e-book at ₹0.50 is 422 at the quote and the order (Razorpay would refuse its
+    payment), nothing placed."""
+    book = ebook(factories, price_paise=50)
+    message = ("An order paid online must come to at least ₹1, the least Razorpay can take. Please add another "
+               "book.")
+    quote = client.post("/api/cart/quote", json={"orderItems": [{"book": str(book.id), "quantity": 1}]})
+    assert assert_refused(quote, 422, field="orderItems")["errors"]["orderItems"] == [message]
+    assert assert_refused(client.post("/api/orders", json=digital_payload([(book, 1)])), 422,
+                          field="orderItems")["errors"]["orderItems"] == [message]
+    assert db.session.scalar(db.select(db.func.count()).select_from(Order)) == 0
+
+
+def mixed_paid_order(client, razorpay, factories, headers=None) -> tuple[dict, Book]:
+    """A paid online order of an e-book and a printed book (3 in stock), with its printed book."""
+    book, printed = ebook(factories, title="Downloaded Once"), factories.book(stock=3)
+    payload = digital_payload([(book, 1), (printed, 1)], shipping=SHIPPING_PAISE, shippingAddress=dict(ADDRESS))
+    response = client.post("/api/orders", json=payload, headers=headers or {})
+    assert response.status_code == 201, response.get_json()
+    return pay_online(client, razorpay, response.get_json()["order"]), printed
+
+
+DOWNLOADED = ("‘Downloaded Once’ has been downloaded, so this order can no longer be cancelled: a download "
+              "cannot be given back.")
+
+
+def test_a_downloaded_e_book_stops_the_cancel_of_its_order(client, factories, auth, razorpay):
+    """Once a digital line has been downloaded, cancelling the order is 409 for its owner (signed in or through
+    the order link) and for an administrator; nothing changes: still paid, no refund asked, stock still held."""
+    shopper = auth.customer()
+    order, printed = mixed_paid_order(client, razorpay, factories, shopper)
+    line = next(item for item in order["orderItems"] if item["digital"])
+    assert download(client, order, line, headers=shopper).status_code == 200
+    cancel = f"/api/orders/{order['_id']}/cancel"
+    assert_refused(client.post(cancel, headers=shopper), 409, DOWNLOADED)
+    assert_refused(client.post(f"{cancel}?token={token_of(order)}"), 409, DOWNLOADED)
+    assert_refused(client.put(f"/api/admin/orders/{order['_id']}/status", json={"status": "cancelled"},
+                              headers=auth.admin()), 409, DOWNLOADED)
+    row = order_row(order["_id"])
+    assert (row.status, row.payment_status, row.stock_released) == ("pending", "paid", False)
+    assert [change.status for change in row.history] == ["pending"]
+    assert stock_of(printed) == (2, 1)
+
+
+@pytest.mark.parametrize("change", [{"status": "cancelled"}, {"status": "returned"},
+                                    {"payment_status": "refund_pending"}, {"payment_status": "refunded"}])
+def test_a_link_given_before_a_cancel_or_refund_no_longer_opens(client, factories, razorpay, change):
+    """The order's state is checked when the link is opened, not only when it is given: a link asked for just
+    before the order was cancelled or refunded is 409 and hands over nothing."""
+    book = ebook(factories)
+    order = paid_digital_order(client, razorpay, [book])
+    url = download(client, order, order["orderItems"][0], token_of(order)).get_json()["url"]
+    set_order(order["_id"], **change)
+    response = client.get(url)
+    assert_refused(response, 409, "This order was cancelled or refunded, so its downloads are closed.")
+    assert response.data != PDF and b"%PDF" not in response.data
+
+
+def test_a_download_link_opens_once(client, factories, razorpay):
+    """A link hands the file over once (a link passed on is spent); the next download is a new, counted link,
+    and opening a newer link spends the older ones not yet opened."""
+    book = ebook(factories)
+    order = paid_digital_order(client, razorpay, [book])
+    line, token = order["orderItems"][0], token_of(order)
+    url = download(client, order, line, token).get_json()["url"]
+    assert client.get(url).status_code == 200
+    used = "This download link has been used. Please press Download again on your order page."
+    assert_refused(client.get(url), 403, used)
+    older = download(client, order, line, token).get_json()["url"]
+    newer = download(client, order, line, token).get_json()["url"]
+    assert client.get(newer).status_code == 200
+    assert_refused(client.get(older), 403, used)
+    db.session.expire_all()
+    assert db.session.get(OrderLine, int(line["lineId"])).downloads == 3
 
 
 def test_the_paid_mail_says_how_many_downloads_and_until_when(client, factories, razorpay, smtp_sink):

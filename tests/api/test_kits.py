@@ -275,3 +275,53 @@ def test_a_book_in_a_kit_is_archived_not_deleted(client, admin, books):
     db.session.expire_all()
     assert db.session.get(Book, physics.id).archived is True
     assert client.get("/api/kits/jee-main-2027-complete-set").get_json()["kit"]["stock"] == 0
+
+
+# --- e-books and audiobooks (product §7.11) -----------------------------------------------------------
+
+def digital_book(factories, fmt: str = "E-Book", title: str = "JEE Formulae (PDF)") -> Book:
+    """An e-book or audiobook with its file, so that it can be sold."""
+    from bookstore.services import digital
+
+    book = factories.book(title=title, format=fmt, price_paise=15000, stock=0)
+    digital.store_demo_file(book)
+    db.session.commit()
+    return book
+
+
+@pytest.mark.parametrize("fmt", ["E-Book", "Audiobook"])
+def test_an_e_book_cannot_be_put_in_a_kit(client, admin, books, factories, fmt):
+    """A kit travels in a parcel: a digital book in it is 422 on books with a clear message, at creation and at a
+    change; nothing is written and the kit keeps its books."""
+    physics = books[0]
+    download = digital_book(factories, fmt)
+    message = (f"‘JEE Formulae (PDF)’ is an {fmt.lower()}: e-books and audiobooks are downloaded, not shipped, "
+               "so they cannot be sold in a kit. Sell it on its own.")
+    body = {"name": "Set", "price": 500, "books": [{"book": str(physics.id)}, {"book": str(download.id)}]}
+    reply = assert_refused(client.post("/api/admin/kits", json=body, headers=admin), 422, field="books")
+    assert reply["errors"]["books"] == [message]
+    assert count(Kit) == 0 and count(AuditEntry) == 0
+    kit = make_kit(client, admin, [(physics, 1)])
+    changed = client.put(f"/api/admin/kits/{kit['_id']}", json={"books": body["books"]}, headers=admin)
+    assert assert_refused(changed, 422, field="books")["errors"]["books"] == [message]
+    db.session.expire_all()
+    assert [item.book_id for item in db.session.get(Kit, int(kit["_id"])).items] == [physics.id]
+
+
+def test_a_kit_that_already_holds_an_e_book_is_never_paid_in_cash(client, admin, books, factories):
+    """A kit made before the rule (or whose book became an e-book) is paid online only, like any order with a
+    download: the quote says cash on delivery is not available and a COD order is 422, nothing taken."""
+    from bookstore.services import digital
+
+    physics = books[0]
+    kit = make_kit(client, admin, [(physics, 1)])
+    download = digital_book(factories)
+    db.session.add(KitBook(kit_id=int(kit["_id"]), book_id=download.id, quantity=1, position=1))
+    db.session.commit()
+    quote = client.post("/api/cart/quote", json={"orderItems": [{"kit": kit["_id"], "quantity": 1}],
+                                                 "zipCode": ADDRESS["zipCode"]})
+    assert quote.status_code == 200, quote.get_json()
+    assert quote.get_json()["cashOnDelivery"] == {"available": False, "reason": digital.ONLINE_ONLY}
+    response = client.post("/api/orders", json=kit_order([(as_line(kit), 1)]))
+    assert_refused(response, 422, digital.ONLINE_ONLY, field="paymentMethod")
+    assert count(Order) == 0 and stock_of(physics) == (10, 0)

@@ -27,6 +27,11 @@ export function kitBody(values) {
   return body;
 }
 
+/** Why a book found by the picker cannot go in a kit (the server's rule: a kit is shipped, an e-book is not), or null. */
+export function notForKits(book) {
+  return book.digital ? `${book.format || "E-book"}: downloaded, not shipped, so not in a kit` : null;
+}
+
 /** What the books cost one by one, in rupees (the saving the shop page will show is this less the kit price). */
 export function booksTotal(books) {
   return books.reduce((total, book) => total + Math.round(Number(book.salePrice) * 100) * Number(book.quantity || 0), 0) / 100;

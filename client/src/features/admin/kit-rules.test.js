@@ -1,7 +1,7 @@
 // Unit tests of the kit form's rules (node --test; run by tests/test_client_units.py).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { booksTotal, kitBody, kitProblems, valuesFromKit } from "./kit-rules.js";
+import { booksTotal, kitBody, kitProblems, notForKits, valuesFromKit } from "./kit-rules.js";
 
 test("the body sends books as ids and quantities and leaves a blank slug to the server", () => {
   const body = kitBody({ name: " Set ", slug: " ", description: "", price: "900", exam: "", archived: false,
@@ -20,4 +20,10 @@ test("values come back from a kit and the books add up in paise", () => {
 test("server errors become one message a field, nested lines too", () => {
   assert.deepEqual(kitProblems({ price: ["Price must be more than ₹0."], books: { 0: { quantity: ["Too many."] } } }),
     { price: "Price must be more than ₹0.", books: "Too many." });
+});
+
+test("an e-book or audiobook found by the picker says why it cannot be added; a printed book can be", () => {
+  assert.equal(notForKits({ digital: true, format: "E-Book" }), "E-Book: downloaded, not shipped, so not in a kit");
+  assert.equal(notForKits({ digital: true, format: "Audiobook" }), "Audiobook: downloaded, not shipped, so not in a kit");
+  assert.equal(notForKits({ digital: false, format: "Paperback" }), null);
 });

@@ -7,7 +7,7 @@ import { formatRupees } from "../../../lib/money.js";
 import { createKit, getExamChoices, getKit, listBooks, updateKit } from "../../../features/admin/api.js";
 import { adminPaths } from "../../../features/admin/paths.js";
 import { useAdminForm } from "../../../features/admin/use-admin-form.js";
-import { booksTotal, EMPTY_KIT, KIT_LABELS, kitBody, kitProblems, valuesFromKit } from "../../../features/admin/kit-rules.js";
+import { booksTotal, EMPTY_KIT, KIT_LABELS, kitBody, kitProblems, notForKits, valuesFromKit } from "../../../features/admin/kit-rules.js";
 import { CheckField, EditorActions, ErrorSummary, FormField } from "../../../features/admin/components/form-field.jsx";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 
@@ -71,13 +71,16 @@ function BookPicker({ onAdd, disabled, chosen }) {
       {found && found.length === 0 && <p className="adm-hint" role="status">No books found.</p>}
       {found && found.length > 0 && (
         <ul className="adm-kit-found" aria-label="Books found">
-          {found.map((book) => (
-            <li key={book._id}>
-              <span>{book.title} <span className="adm-small">· {formatRupees(book.discountedPrice ?? book.price)} · {book.stock} in stock</span></span>
-              <button type="button" className="adm-button adm-button--small" disabled={disabled || chosen.has(book._id)}
-                onClick={() => onAdd(book)} aria-label={`Add ${book.title} to the kit`}>Add</button>
-            </li>
-          ))}
+          {found.map((book) => {
+            const refusal = notForKits(book);
+            return (
+              <li key={book._id}>
+                <span>{book.title} <span className="adm-small">· {formatRupees(book.discountedPrice ?? book.price)} · {refusal ?? `${book.stock} in stock`}</span></span>
+                <button type="button" className="adm-button adm-button--small" disabled={disabled || chosen.has(book._id) || Boolean(refusal)}
+                  onClick={() => onAdd(book)} aria-label={`Add ${book.title} to the kit`}>Add</button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>
