@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0028_order_checkout_browser'
-down_revision = '0025_kit_book_returns'
+down_revision = '0027_single_use_download_links'
 branch_labels = None
 depends_on = None
 
