@@ -8,6 +8,7 @@ from flask_jwt_extended import create_access_token, get_jwt, verify_jwt_in_reque
 from flask_jwt_extended import current_user as jwt_current_user
 from werkzeug.exceptions import SecurityError
 
+from bookstore import clock
 from bookstore.errors import Forbidden, envelope
 from bookstore.extensions import db, jwt
 from bookstore.models import RevokedToken, User, parse_id
@@ -20,7 +21,10 @@ def issue_token(user: User) -> str:
     expires = current_app.config["ADMIN_TOKEN_EXPIRES"] if user.is_admin else None
     # `iat` has whole seconds only; `iat_us` lets "end every session now" also end tokens issued
     # earlier in the same second, while the fresh token of a password change stays valid.
-    claims = {"role": user.role, "iat_us": time.time_ns() // 1000}
+    # `auth_time` (OpenID Connect's name): when the holder proved who they are. Tokens are issued only at a
+    # sign-in (password, Google, registration, a password change), so it is the issue time; an e-mail change
+    # without the password needs it recent.
+    claims = {"role": user.role, "iat_us": time.time_ns() // 1000, "auth_time": int(clock.now().timestamp())}
     return create_access_token(identity=str(user.id), additional_claims=claims, expires_delta=expires or None)
 
 
@@ -32,6 +36,12 @@ def issued_before(payload: dict, moment) -> bool:
     if not isinstance(issued_us, int):
         issued_us = int(payload["iat"]) * 1_000_000
     return issued_us < (moment - _EPOCH) // timedelta(microseconds=1)
+
+
+def signed_in_at(payload: dict) -> datetime:
+    """When the token's holder signed in (`auth_time`, or `iat` for tokens issued before it was added)."""
+    moment = payload.get("auth_time")
+    return datetime.fromtimestamp(int(moment if isinstance(moment, int) else payload["iat"]), timezone.utc)
 
 
 def current_user() -> User | None:

@@ -9,7 +9,7 @@ from bookstore.schemas.common import SuccessSchema
 from bookstore.schemas.user import (AuthReplySchema, ChangePasswordSchema, CloseAccountSchema, ForgotPasswordSchema, LinkTokenSchema,
                                     LoginSchema, ProfileUpdateSchema, ProvidersReplySchema, RegisterSchema,
                                     ResetPasswordSchema, UserReplySchema)
-from bookstore.security import current_user, issue_token, login_required
+from bookstore.security import current_user, issue_token, login_required, signed_in_at
 from bookstore.services import account_closing, accounts, google_signin, sessions
 
 blp = Blueprint("auth", __name__, url_prefix="/api/auth", description="Accounts")
@@ -92,14 +92,37 @@ def get_profile():
     return {"user": current_user()}
 
 
+def _wrong_current_password(response) -> bool:
+    """A 422 about the current password (not a bad name or phone): what a token thief guessing would get."""
+    body = response.get_json(silent=True) if response.status_code == 422 else None
+    return isinstance(body, dict) and "currentPassword" in (body.get("errors") or {})
+
+
 @blp.route("/profile", methods=["PUT"])
 @login_required
+@limiter.limit(lambda: current_app.config["LOGIN_FAILURES_PER_EMAIL"], key_func=lambda: _account_key("profile:"),
+               deduct_when=_wrong_current_password)
 @blp.arguments(ProfileUpdateSchema(partial=True))
 @blp.response(200, UserReplySchema)
 def update_profile(data):
-    """Change names, phone or e-mail of the signed-in account."""
-    user = accounts.update_profile(current_user(), data)
-    return {"message": "Profile updated", "user": user}
+    """Change names, phone or delivery PIN; a new e-mail (current password, or a sign-in in the last 10 minutes)
+    is pending until verified from the link mailed to it, and the current address gets a "this wasn't me" link."""
+    asked = data.get("email")
+    user = accounts.update_profile(current_user(), data, signed_in_at(get_jwt()))
+    message = (f"Profile updated. Please open the link we sent to {user.pending_email} to start using it."
+               if asked and asked == user.pending_email else "Profile updated")
+    return {"message": message, "user": user}
+
+
+@blp.route("/undo-email-change", methods=["POST"])
+@limiter.limit(lambda: current_app.config["FORM_LIMIT_PER_IP"])
+@blp.arguments(LinkTokenSchema)
+@blp.response(200, UserReplySchema)
+def undo_email_change(data):
+    """The "this wasn't me" link of an e-mail change: keep the old address and end every session (7 days)."""
+    user = accounts.undo_email_change(data["token"])
+    return {"message": f"Your account keeps the address {user.email}, and every session was signed out. If "
+                       "someone may know your password, choose a new one now.", "user": user}
 
 
 @blp.route("/logout", methods=["POST"])
@@ -127,9 +150,8 @@ def verify_email(data):
 @blp.response(202, SuccessSchema)
 def resend_verification():
     """E-mail a new verification link to the signed-in account's address."""
-    user = current_user()
-    accounts.resend_verification(user)
-    return {"message": f"We have sent a new verification link to {user.email}."}
+    address = accounts.resend_verification(current_user())
+    return {"message": f"We have sent a new verification link to {address}."}
 
 
 @blp.route("/forgot-password", methods=["POST"])

@@ -29,6 +29,8 @@ class BookAlert(TimestampMixin, db.Model):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
     # Set when the address is confirmed (double opt-in) or at once for a verified account: active from then.
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When the confirmation mail went out: while its link is valid, asking again sends no other.
+    confirmation_sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Set, by a conditional UPDATE, in the transaction that queues the alert's mail: it is never sent twice.
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # New-edition alerts: the newer edition the shopper could already see when asking (or was told about),

@@ -16,4 +16,6 @@ class NewsletterSubscriber(TimestampMixin, db.Model):
     # Random token for the confirmation link, cleared once used.
     confirm_token: Mapped[str | None] = mapped_column(String(64), unique=True)
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When the confirmation mail went out: for a week, signing up again sends no other.
+    confirmation_sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     unsubscribed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

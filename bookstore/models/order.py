@@ -240,7 +240,9 @@ class OutboxMail(db.Model):
     """E-mails waiting to be sent: written in the same transaction as the change they report."""
 
     __tablename__ = "mail_outbox"
-    __table_args__ = (Index("ix_mail_outbox_pending", "sent_at", "next_attempt_at"),)
+    __table_args__ = (Index("ix_mail_outbox_pending", "sent_at", "next_attempt_at"),
+                      # The per-recipient cap counts an address's recent confirmation mails.
+                      Index("ix_mail_outbox_to_kind", "to_address", "kind", "created_at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     to_address: Mapped[str] = mapped_column(String(254))
@@ -255,6 +257,8 @@ class OutboxMail(db.Model):
     claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Newsletter mails: the one-click unsubscribe URL sent as List-Unsubscribe (RFC 8058).
     unsubscribe_url: Mapped[str | None] = mapped_column(String(500))
+    # "confirmation" for a double opt-in mail to an address not yet proven (capped per recipient), else NULL.
+    kind: Mapped[str | None] = mapped_column(String(20))
     # The order whose bill of supply goes with the mail as a PDF (made when the mail is sent).
     bill_order_id: Mapped[int | None] = mapped_column(ForeignKey("orders.id", ondelete="SET NULL"))
 

@@ -24,6 +24,9 @@ class User(TimestampMixin, db.Model):
     phone: Mapped[str | None] = mapped_column(String(20))
     role: Mapped[str] = mapped_column(String(20), default="customer")
     email_verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    # A new address asked for in the profile: it replaces `email` once its link is opened; until then the
+    # account's address (sign-in, resets, order mails) stays `email`. Not unique: no one owns it yet.
+    pending_email: Mapped[str | None] = mapped_column(String(254))
     # Tokens issued before this moment are refused (password change, reset).
     tokens_valid_after: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # The OpenID Connect subject of a linked Google account. A unique index, not a constraint,

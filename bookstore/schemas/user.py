@@ -75,6 +75,9 @@ class ProfileUpdateSchema(InputSchema):
     firstName = required_text("First name", 100, attribute="first_name")
     lastName = required_text("Last name", 100, attribute="last_name")
     email = Email()
+    # Needed with a new e-mail address unless the shopper signed in within the last 10 minutes.
+    currentPassword = fields.String(attribute="current_password", allow_none=True,
+                                    validate=validate.Length(max=128))
     phone = IndianMobile(allow_none=True)
     # Set when a signed-in shopper checks a PIN on a book page; null forgets it.
     deliveryPin = DeliveryPin(attribute="delivery_pin", allow_none=True)
@@ -88,6 +91,8 @@ class UserSchema(Schema):
     phone = fields.String(allow_none=True)  # optional at sign-up
     role = fields.String()
     isVerified = fields.Boolean(attribute="email_verified")
+    # A new address asked for in the profile, until its link is opened (the account keeps `email` until then).
+    pendingEmail = fields.String(attribute="pending_email", allow_none=True)
     # False for accounts made by Google sign-in: the profile offers "set a password by e-mail" instead.
     hasPassword = fields.Function(lambda user: bool(user.password_hash))
     createdAt = UtcDateTime(attribute="created_at")

@@ -86,6 +86,7 @@ def close(user: User, password: str | None, confirmation: str | None) -> None:
     user.email, user.first_name, user.last_name = placeholder, "Closed", "account"
     user.phone = user.password_hash = user.google_subject = user.delivery_pin = None
     user.email_verified = False
+    user.pending_email = None
     user.closed_at = utcnow()
     sessions.end_all(user)
     # The entry names the account by its id and placeholder only: the old address is what was erased.

@@ -1,12 +1,15 @@
 """Single-use links sent by e-mail (verify the address, reset the password): made, checked, spent.
 
 The link carries a random token; only its SHA-256 is stored. A link proves the address it was
-sent to, so it stops working once the account's e-mail has changed.
+sent to, so it stops working once the account's e-mail has changed; a verify link sent to a pending new
+address (a profile change) proves that one, and makes it the account's.
 """
 import hashlib
 import secrets
 from datetime import timedelta, timezone
 
+from flask import current_app
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlalchemy import delete, select, update
 
 from bookstore.errors import ValidationFailed
@@ -29,13 +32,14 @@ def _digest(raw: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def issue(user: User, purpose: str) -> str:
-    """A new link token for the account's current address; added to the caller's transaction."""
+def issue(user: User, purpose: str, email: str | None = None) -> str:
+    """A new link token for the account's current address (or `email`, the pending new address a verify link
+    proves); added to the caller's transaction."""
     raw = secrets.token_urlsafe(32)
     # The account's expired links of this purpose go: rows stay few without a cleaning job.
     db.session.execute(delete(AccountToken).where(AccountToken.user_id == user.id, AccountToken.purpose == purpose,
                                                   AccountToken.expires_at < utcnow()))
-    db.session.add(AccountToken(user_id=user.id, purpose=purpose, token_hash=_digest(raw), email=user.email,
+    db.session.add(AccountToken(user_id=user.id, purpose=purpose, token_hash=_digest(raw), email=email or user.email,
                                 expires_at=utcnow() + LIFETIMES[purpose]))
     return raw
 
@@ -50,12 +54,18 @@ def redeem(raw: str, purpose: str) -> User:
 
     :raise ValidationFailed: 422 on `token` with `reason` invalid, used or expired; nothing changes.
     """
+    return redeem_address(raw, purpose)[0]
+
+
+def redeem_address(raw: str, purpose: str) -> tuple[User, str]:
+    """Spend a link token: its account and the address it proves, the account's or (a verify link) the pending
+    new one. :raise ValidationFailed: like `redeem`."""
     token = db.session.scalar(select(AccountToken).where(AccountToken.token_hash == _digest(raw),
                                                          AccountToken.purpose == purpose))
     if token is None:
         _refuse("invalid")
     user = db.session.get(User, token.user_id)
-    if user is None or user.email != token.email:
+    if user is None or token.email not in _addresses(user, purpose):
         _refuse("invalid")
     if token.used_at is not None:
         _refuse("used")
@@ -70,7 +80,7 @@ def redeem(raw: str, purpose: str) -> User:
     if spent != 1:
         db.session.rollback()
         _refuse("used")
-    return user
+    return user, token.email
 
 
 def spend_outstanding(user: User, purpose: str) -> None:
@@ -82,8 +92,47 @@ def spend_outstanding(user: User, purpose: str) -> None:
     )
 
 
+def _addresses(user: User, purpose: str) -> tuple:
+    """The addresses a link of this purpose may still prove: a reset only the account's own."""
+    return (user.email, user.pending_email) if purpose == VERIFY_EMAIL else (user.email,)
+
+
 def _refuse(reason: str):
     raise ValidationFailed({"token": [_REFUSALS[reason]]}, data={"reason": reason})
+
+
+# The "this wasn't me" link of an e-mail change, mailed to the address being replaced. Signed, not stored: it
+# names the account and both addresses, and works for a week, so the owner can still take the account back
+# after the new address was verified.
+UNDO_EMAIL_CHANGE_DAYS = 7
+UNDO_EMAIL_CHANGE_PATH = "/undo-email-change"
+_UNDO_INVALID = "This link is not valid. Please use the link in the e-mail we sent about the change."
+
+
+def _undo_signer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="undo-email-change")
+
+
+def undo_link(user: User, old_email: str, new_email: str) -> str:
+    """The path of the signed link that gives the account back its `old_email`."""
+    return f"{UNDO_EMAIL_CHANGE_PATH}?token={_undo_signer().dumps([user.id, old_email, new_email])}"
+
+
+def undo_claims(raw: str) -> tuple[int, str, str]:
+    """(account id, old address, new address) of an undo link.
+
+    :raise ValidationFailed: 422 on `token`, reason invalid or expired.
+    """
+    try:
+        user_id, old_email, new_email = _undo_signer().loads(raw, max_age=UNDO_EMAIL_CHANGE_DAYS * 86400)
+    except SignatureExpired:
+        raise ValidationFailed({"token": ["This link has expired. Please write to us to get your account back."]},
+                               data={"reason": "expired"}) from None
+    except (BadSignature, ValueError, TypeError):
+        raise ValidationFailed({"token": [_UNDO_INVALID]}, data={"reason": "invalid"}) from None
+    if not (isinstance(user_id, int) and isinstance(old_email, str) and isinstance(new_email, str)):
+        raise ValidationFailed({"token": [_UNDO_INVALID]}, data={"reason": "invalid"})
+    return user_id, old_email, new_email
 
 
 # Spent and expired links are kept this long, so a late click still says "used" or "expired".

@@ -11,7 +11,8 @@ def verify_email(user: User) -> None:
                                             account_links.issue(user, account_links.VERIFY_EMAIL)))
     mail.queue(user.email, "Please verify your e-mail address",
                f"Hello {user.first_name},\n\nPlease confirm that this is your e-mail address by opening this link "
-               f"within 24 hours:\n\n{link}\n\nIf you did not create a Bookstore account, ignore this e-mail.")
+               f"within 24 hours:\n\n{link}\n\nIf you did not create a Bookstore account, ignore this e-mail.",
+               kind=mail.CONFIRMATION)
 
 
 def reset_password(user: User) -> None:
@@ -32,9 +33,30 @@ def password_changed(user: User) -> None:
                f"{mail.shop_url('/forgot-password?' + urlencode({'email': user.email}))}")
 
 
-def email_changed(user: User, old_email: str) -> None:
-    """A notice to the previous address, which no longer receives the account's e-mails."""
-    mail.queue(old_email, "Your Bookstore e-mail address was changed",
-               f"Hello {user.first_name},\n\nThe e-mail address of your Bookstore account was changed from "
-               f"{old_email} to {user.email}.\n\nIf this was not you, please write to us: "
-               f"{mail.shop_url('/contact')}")
+def confirm_new_email(user: User) -> None:
+    """A link (24 hours) to the pending new address: opening it makes that the account's address."""
+    link = mail.shop_url(account_links.path(account_links.VERIFY_EMAIL, account_links.issue(
+        user, account_links.VERIFY_EMAIL, email=user.pending_email)))
+    mail.queue(user.pending_email, "Please verify your new e-mail address",
+               f"Hello {user.first_name},\n\nYou asked to use this address for your Bookstore account. Please "
+               f"confirm it by opening this link within 24 hours:\n\n{link}\n\nUntil you do, your account keeps "
+               "its current address. If you did not ask for this, ignore this e-mail.", kind=mail.CONFIRMATION)
+
+
+def email_change_asked(user: User, new_email: str) -> None:
+    """A notice to the account's address, with the signed "this wasn't me" link that undoes the change."""
+    undo = mail.shop_url(account_links.undo_link(user, user.email, new_email))
+    mail.queue(user.email, "Your Bookstore e-mail address is being changed",
+               f"Hello {user.first_name},\n\nSomeone signed in to your Bookstore account asked to change its "
+               f"e-mail address from {user.email} to {new_email}. The change is made once the new address is "
+               "verified; until then you sign in and reset your password with this address.\n\n"
+               f"If this wasn't you, open this link within {account_links.UNDO_EMAIL_CHANGE_DAYS} days. It keeps "
+               f"(or gives back) this address and signs out every session of the account:\n\n{undo}")
+
+
+def email_change_undone(user: User) -> None:
+    """A confirmation to the restored address, with the way to a new password."""
+    mail.queue(user.email, "Your Bookstore e-mail address was kept",
+               f"Hello {user.first_name},\n\nYour Bookstore account keeps the address {user.email}, and every "
+               "session was signed out. If someone may know your password, choose a new one: "
+               f"{mail.shop_url('/forgot-password?' + urlencode({'email': user.email}))}")

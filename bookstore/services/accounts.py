@@ -1,9 +1,12 @@
 """Accounts: registration, sign-in, e-mail verification, passwords and profile changes."""
+from datetime import datetime, timedelta
+
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from bookstore.errors import Conflict, Unauthorized, ValidationFailed
+from bookstore import clock
+from bookstore.errors import ApiError, Conflict, Unauthorized, ValidationFailed
 from bookstore.extensions import db
 from bookstore.models import Order, User
 from bookstore.services import account_links, account_mail, mail, sessions
@@ -71,20 +74,44 @@ def mark_verified(user: User) -> None:
 
 
 def verify_email(raw_token: str) -> User:
-    """Verify the address an e-mailed link was sent to. :raise ValidationFailed: bad, used or expired link."""
-    user = account_links.redeem(raw_token, account_links.VERIFY_EMAIL)
+    """Verify the address an e-mailed link was sent to; a link sent to a pending new address makes it the
+    account's address. :raise ValidationFailed: bad, used or expired link. :raise Conflict: the new address was
+    registered by another account meanwhile."""
+    user, address = account_links.redeem_address(raw_token, account_links.VERIFY_EMAIL)
+    if address != user.email:
+        _take_pending_email(user)
     mark_verified(user)
     account_links.spend_outstanding(user, account_links.VERIFY_EMAIL)
-    db.session.commit()
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise _email_conflict() from None
     return user
 
 
-def resend_verification(user: User) -> None:
-    """A fresh verification link. :raise Conflict: when the address is verified already."""
-    if user.email_verified:
+def _take_pending_email(user: User) -> None:
+    """The verified new address replaces the old one; links sent to the old one stop working."""
+    if email_taken(user.pending_email, except_user_id=user.id):
+        db.session.rollback()  # the link stays unspent: nothing changes
+        raise _email_conflict()
+    user.email, user.pending_email = user.pending_email, None
+    account_links.spend_outstanding(user, account_links.RESET_PASSWORD)
+
+
+def resend_verification(user: User) -> str:
+    """A fresh verification link to the pending new address, or else to the unverified account address;
+    returns the address. :raise Conflict: nothing to verify. :raise ApiError: 429 past the address's cap."""
+    if user.pending_email:
+        _check_confirmation_cap(user.pending_email)
+        account_mail.confirm_new_email(user)
+    elif user.email_verified:
         raise Conflict("Your e-mail address is already verified.")
-    account_mail.verify_email(user)
+    else:
+        _check_confirmation_cap(user.email)
+        account_mail.verify_email(user)
     db.session.commit()
+    return user.pending_email or user.email
 
 
 def request_password_reset(email: str) -> None:
@@ -148,22 +175,91 @@ def change_password(user: User, current_password: str, new_password: str) -> Use
     return user
 
 
-def update_profile(user: User, changes: dict) -> User:
-    """Change names, phone, e-mail or delivery PIN; a new e-mail must be verified again. :raise Conflict: e-mail taken."""
+# An e-mail change without the password needs a sign-in this recent (Google accounts have no password).
+RECENT_SIGN_IN = timedelta(minutes=10)
+
+
+def update_profile(user: User, changes: dict, signed_in_at: datetime | None = None) -> User:
+    """Change names, phone or delivery PIN, and ask for a new e-mail address.
+
+    A new address needs the current password (`current_password`) or a sign-in within RECENT_SIGN_IN; it only
+    becomes the account's address once verified from the link mailed to it, and the current address is mailed
+    a "this wasn't me" link (undo_email_change). Sending the current or the pending address changes nothing.
+    :raise ValidationFailed: 422 on currentPassword. :raise Conflict: e-mail taken. :raise ApiError: 429 when
+    the new address has had its hourly share of confirmation mails.
+    """
     new_email = changes.pop("email", None)
-    old_email = user.email
-    email_changes = bool(new_email) and new_email != user.email
-    if email_changes:
+    current_password = changes.pop("current_password", None)
+    asks_new_email = bool(new_email) and new_email not in (user.email, user.pending_email)
+    if asks_new_email:
+        _prove_identity(user, current_password, signed_in_at)
         if email_taken(new_email, except_user_id=user.id):
             raise _email_conflict()
-        user.email = new_email
-        user.email_verified = False
+        _check_confirmation_cap(new_email)
     for name in ("first_name", "last_name", "phone", "delivery_pin"):
         if name in changes:
             setattr(user, name, changes[name])
-    if email_changes:
-        account_mail.verify_email(user)
-        account_mail.email_changed(user, old_email)
+    if asks_new_email:
+        account_mail.email_change_asked(user, new_email)
+        user.pending_email = new_email
+        account_mail.confirm_new_email(user)
+    db.session.commit()
+    return user
+
+
+def _prove_identity(user: User, password: str | None, signed_in_at: datetime | None) -> None:
+    """The caller is the owner, not someone holding a stolen token: the password, or a fresh sign-in.
+
+    :raise ValidationFailed: 422 on currentPassword, with `reason` wrong-password, password-required or
+        recent-sign-in-required (an account without a password signs in again with Google).
+    """
+    if password:
+        if user.password_hash and check_password_hash(user.password_hash, password):
+            return
+        message = ("Current password is incorrect." if user.password_hash else
+                   "This account has no password. Sign in again with Google, then change the address within "
+                   "10 minutes.")
+        raise ValidationFailed({"currentPassword": [message]}, data={"reason": "wrong-password"})
+    if signed_in_at is not None and clock.now() - signed_in_at <= RECENT_SIGN_IN:
+        return
+    if user.password_hash:
+        raise ValidationFailed({"currentPassword": ["Enter your current password to change your e-mail address."]},
+                               data={"reason": "password-required"})
+    raise ValidationFailed({"currentPassword": [
+        "For your safety, sign in again with Google, then change the address within 10 minutes."]},
+        data={"reason": "recent-sign-in-required"})
+
+
+def _check_confirmation_cap(address: str) -> None:
+    """:raise ApiError: 429 when the address has had its hourly share of confirmation mails (mail.may_confirm)."""
+    if not mail.may_confirm(address):
+        db.session.rollback()
+        raise ApiError(f"We have sent {address} several confirmation e-mails in the last hour. Please use one of "
+                       "them, or try again later.", 429, headers={"Retry-After": "3600"})
+
+
+def undo_email_change(raw_token: str) -> User:
+    """The "this wasn't me" link mailed to the address being replaced: the account keeps (or gets back) that
+    address, verified by the click, the pending change is dropped, and every session and outstanding link ends.
+
+    :raise ValidationFailed: 422 on token (invalid or expired link, closed account). :raise Conflict: the old
+        address was registered by another account meanwhile.
+    """
+    user_id, old_email, _new_email = account_links.undo_claims(raw_token)
+    user = db.session.get(User, user_id)
+    if user is None or user.closed_at is not None:
+        raise ValidationFailed({"token": ["This account no longer exists."]}, data={"reason": "invalid"})
+    if user.email != old_email:
+        if email_taken(old_email, except_user_id=user.id):
+            raise Conflict(f"{old_email} now belongs to another account. Please write to us to get your account "
+                           "back.")
+        user.email = old_email
+    user.pending_email = None
+    mark_verified(user)  # the link reached this mailbox
+    sessions.end_all(user)
+    account_links.spend_outstanding(user, account_links.VERIFY_EMAIL)
+    account_links.spend_outstanding(user, account_links.RESET_PASSWORD)
+    account_mail.email_change_undone(user)
     try:
         db.session.commit()
     except IntegrityError:

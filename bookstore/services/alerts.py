@@ -8,6 +8,7 @@ job runs. `sweep` finds due alerts whose job was lost.
 """
 import hashlib
 from dataclasses import dataclass
+from datetime import timedelta, timezone
 
 from flask import current_app
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
@@ -124,7 +125,7 @@ def ask(book_id: str, kind: str, email: str | None, user: User | None) -> Asked:
     if alert.confirmed_at is None and verified:
         alert.confirmed_at = utcnow()
     if alert.confirmed_at is None:
-        _queue_confirmation(alert, book)
+        _confirm_by_mail(alert, book)
         message = (f"Almost done: please confirm the alert from the e-mail we sent to {email}. "
                    "We will not write to you about this book until you do.")
     else:
@@ -144,13 +145,26 @@ def _what(kind: str, title: str) -> str:
             else f"when a newer edition of '{title}' is added")
 
 
-def _queue_confirmation(alert: BookAlert, book: Book) -> None:
-    """Queue the double opt-in mail in the caller's transaction (asking again sends a fresh link)."""
+def _confirmation_valid(alert: BookAlert) -> bool:
+    """The alert's last confirmation mail went out less than CONFIRM_DAYS ago: its link still works."""
+    sent = alert.confirmation_sent_at
+    if sent is None:
+        return False
+    sent = sent if sent.tzinfo else sent.replace(tzinfo=timezone.utc)
+    return utcnow() - sent < timedelta(days=CONFIRM_DAYS)
+
+
+def _confirm_by_mail(alert: BookAlert, book: Book) -> None:
+    """Queue the double opt-in mail in the caller's transaction, unless the last one's link still works or the
+    address has had its hourly share of confirmation mails; the shopper is answered the same either way."""
+    if _confirmation_valid(alert) or not mail.may_confirm(alert.email):
+        return
+    alert.confirmation_sent_at = utcnow()
     link = mail.shop_url(f"/alerts/confirm?token={link_token(alert, 'confirm')}")
     mail.queue(alert.email, f"Confirm your alert for '{book.title}'",
                f"You asked us to e-mail you {_what(alert.kind, book.title)}. Please confirm that this is your "
                f"address (the link works for {CONFIRM_DAYS} days):\n\n{link}\n\n"
-               "If you did not ask for it, ignore this e-mail and nothing will be sent to you.")
+               "If you did not ask for it, ignore this e-mail and nothing will be sent to you.", kind=mail.CONFIRMATION)
 
 
 def confirm(token: str) -> BookAlert:

@@ -6,6 +6,7 @@ UPDATE), so two consumers never send it twice; a failure backs off, and the peri
 mails whose job was lost or whose claim ran out (a consumer killed mid-send). SMTP when MAIL_SERVER
 is set, otherwise the log.
 """
+import hashlib
 import html
 import logging
 import re
@@ -15,7 +16,8 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 
 from flask import current_app, has_request_context, request
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import text as sql
 
 from bookstore import jobs
 from bookstore.extensions import db
@@ -41,16 +43,47 @@ def shop_url(path: str) -> str:
 
 
 def queue(to: str, subject: str, text: str, bill_of: Order | None = None,
-          unsubscribe_url: str | None = None) -> OutboxMail:
+          unsubscribe_url: str | None = None, kind: str | None = None) -> OutboxMail:
     """Add an e-mail to the outbox; it is committed (or dropped) with the caller's transaction and
     sent by a job after the commit. `bill_of`: the order whose bill of supply goes with it as a PDF. A
-    newsletter mail names its one-click unsubscribe URL (RFC 8058)."""
+    newsletter mail names its one-click unsubscribe URL (RFC 8058). `kind`: CONFIRMATION for a double
+    opt-in mail (see `may_confirm`)."""
     mail = OutboxMail(to_address=to, subject=subject, body=text, bill_order_id=bill_of.id if bill_of else None,
-                      unsubscribe_url=unsubscribe_url)
+                      unsubscribe_url=unsubscribe_url, kind=kind)
     db.session.add(mail)
     db.session.flush()
     jobs.after_commit(tasks.send_mail, mail.id)
     return mail
+
+
+# Double opt-in mails (alerts, newsletter, a new account address) go to addresses nobody has proven yet, so
+# anyone can aim them at a stranger: each address gets at most this many an hour, all kinds together.
+CONFIRMATION = "confirmation"
+CONFIRMATIONS_PER_HOUR = 3
+
+
+def _lock_recipient(address: str) -> None:
+    """Hold the address until the caller's transaction ends, so two workers cannot both pass the cap."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        key = int.from_bytes(hashlib.sha256(b"confirmation:" + address.encode()).digest()[:8], "big", signed=True)
+        db.session.execute(sql("SELECT pg_advisory_xact_lock(:key)"), {"key": key})
+    else:
+        # SQLite: a write (even of no row) takes the database's write lock, which serialises the count.
+        db.session.execute(update(OutboxMail).where(OutboxMail.id == -1).values(kind=None)
+                           .execution_options(synchronize_session=False))
+
+
+def may_confirm(address: str) -> bool:
+    """Whether one more confirmation mail may go to the address this hour (the database counts, so the cap
+    holds across workers and servers). Holds the address until the caller commits."""
+    _lock_recipient(address)
+    since = utcnow() - timedelta(hours=1)
+    sent = db.session.scalar(select(func.count(OutboxMail.id)).where(
+        OutboxMail.to_address == address, OutboxMail.kind == CONFIRMATION, OutboxMail.created_at > since))
+    if sent >= CONFIRMATIONS_PER_HOUR:
+        log.warning("Confirmation mail to %s not sent: %d this hour already", address, sent)
+        return False
+    return True
 
 
 def send(to: str, subject: str, text: str) -> OutboxMail:

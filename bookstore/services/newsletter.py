@@ -1,10 +1,12 @@
 """Newsletter sign-ups with double opt-in: an address counts once its owner confirms it. Newsletter mails carry
 a signed one-click unsubscribe link (RFC 8058) that works without signing in."""
 import secrets
+from datetime import timedelta, timezone
 
 from flask import current_app
 from itsdangerous import BadData, URLSafeSerializer
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from bookstore.errors import BadRequest, NotFound
 from bookstore.extensions import db
@@ -13,30 +15,49 @@ from bookstore.services import mail
 from bookstore.services.paging import Page, paginate
 
 
+# A confirmation link is resent only after this long: until then signing up again sends nothing new.
+CONFIRMATION_VALID = timedelta(days=7)
+
+
 def subscribe(email: str) -> NewsletterSubscriber:
-    """Record a sign-up and e-mail the confirmation link; signing up again resends it and leaks nothing."""
+    """Record a sign-up and e-mail the confirmation link; signing up again answers the same and leaks nothing.
+
+    No second mail while the last link is valid (a week), nor beyond the address's hourly share of confirmation
+    mails (mail.may_confirm): sign-ups cannot flood a stranger's mailbox."""
     subscriber = db.session.scalar(select(NewsletterSubscriber).where(NewsletterSubscriber.email == email))
     if subscriber is None:
         subscriber = NewsletterSubscriber(email=email)
         db.session.add(subscriber)
-    if subscriber.confirmed_at is not None and subscriber.unsubscribed_at is None:
+    if (subscriber.confirmed_at is not None and subscriber.unsubscribed_at is None) or _confirmation_valid(subscriber):
         db.session.commit()
         return subscriber
-    subscriber.confirm_token = secrets.token_urlsafe(32)
     try:
-        db.session.commit()
-    except Exception:
+        db.session.flush()
+    except IntegrityError:
         # Two sign-ups of one address at once: the unique index keeps one, which is what was asked.
         db.session.rollback()
         subscriber = db.session.scalar(select(NewsletterSubscriber).where(NewsletterSubscriber.email == email))
         if subscriber is None:
             raise
         return subscriber
-    link = mail.shop_url(f"/newsletter/confirm?token={subscriber.confirm_token}")
-    mail.send(email, "Confirm your Bookstore newsletter subscription",
-              "Please confirm that you want our newsletter of new and best-selling study books:\n\n"
-              f"{link}\n\nIf you did not ask for it, ignore this e-mail and nothing will be sent to you.")
+    if mail.may_confirm(email):
+        subscriber.confirm_token = secrets.token_urlsafe(32)
+        subscriber.confirmation_sent_at = utcnow()
+        link = mail.shop_url(f"/newsletter/confirm?token={subscriber.confirm_token}")
+        mail.queue(email, "Confirm your Bookstore newsletter subscription",
+                   "Please confirm that you want our newsletter of new and best-selling study books:\n\n"
+                   f"{link}\n\nIf you did not ask for it, ignore this e-mail and nothing will be sent to you.",
+                   kind=mail.CONFIRMATION)
+    db.session.commit()
     return subscriber
+
+
+def _confirmation_valid(subscriber: NewsletterSubscriber) -> bool:
+    sent = subscriber.confirmation_sent_at
+    if subscriber.confirm_token is None or sent is None:
+        return False
+    sent = sent if sent.tzinfo else sent.replace(tzinfo=timezone.utc)
+    return utcnow() - sent < CONFIRMATION_VALID
 
 
 def confirm(token: str) -> NewsletterSubscriber:

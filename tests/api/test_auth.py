@@ -182,7 +182,7 @@ def test_update_profile_changes_names_and_phone(client, auth):
 
 
 def test_update_profile_new_email_must_be_verified_again(client, auth, factories):
-    """A new e-mail address is stored lower-cased and must be verified again."""
+    """A new e-mail address is stored lower-cased as pending; the account keeps its verified address meanwhile."""
     headers = auth.customer()
     user = User.query.one()
     user.email_verified = True
@@ -190,8 +190,9 @@ def test_update_profile_new_email_must_be_verified_again(client, auth, factories
     db.session.commit()
     response = client.put("/api/auth/profile", headers=headers, json={"email": "New@Example.in"})
     assert response.status_code == 200
-    assert response.get_json()["user"]["email"] == "new@example.in"
-    assert response.get_json()["user"]["isVerified"] is False
+    assert response.get_json()["user"]["email"] == "shopper@example.in"
+    assert response.get_json()["user"]["pendingEmail"] == "new@example.in"
+    assert response.get_json()["user"]["isVerified"] is True
 
 
 def test_update_profile_rejects_taken_email_and_blank_names(client, auth, factories):

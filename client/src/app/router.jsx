@@ -55,6 +55,7 @@ const Login = screen(account, "Login");
 const Register = screen(account, "Register");
 const AuthCallback = screen(account, "AuthCallback");
 const VerifyEmail = screen(account, "VerifyEmail");
+const UndoEmailChange = screen(account, "UndoEmailChange");
 const ForgotPassword = screen(account, "ForgotPassword");
 const ResetPassword = screen(account, "ResetPassword");
 const Profile = screen(account, "Profile");
@@ -138,6 +139,7 @@ export function AppRouter() {
           <Route path="register" element={<Register />} />
           <Route path="auth/callback" element={<AuthCallback />} />
           <Route path="verify-email" element={<VerifyEmail />} />
+          <Route path="undo-email-change" element={<UndoEmailChange />} />
           <Route path="forgot-password" element={<ForgotPassword />} />
           <Route path="reset-password" element={<ResetPassword />} />
           <Route path="profile" element={<Profile />} />

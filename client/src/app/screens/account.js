@@ -4,6 +4,7 @@ export { Component as Login } from "../routes/login.jsx";
 export { Component as Register } from "../routes/register.jsx";
 export { Component as AuthCallback } from "../routes/auth-callback.jsx";
 export { Component as VerifyEmail } from "../routes/verify-email.jsx";
+export { Component as UndoEmailChange } from "../routes/undo-email-change.jsx";
 export { Component as ForgotPassword } from "../routes/forgot-password.jsx";
 export { Component as ResetPassword } from "../routes/reset-password.jsx";
 export { Component as Profile } from "../routes/profile.jsx";

@@ -7,7 +7,13 @@ export function verifyEmail(token) {
   return apiClient("auth/verify-email", { body: { token } });
 }
 
-/** {message}: a new verification link is on its way to the signed-in account's address. */
+/** {message, user}: the "this wasn't me" link of an e-mail change; the account keeps its old address and every
+ * session has ended. */
+export function undoEmailChange(token) {
+  return apiClient("auth/undo-email-change", { body: { token } });
+}
+
+/** {message}: a new verification link is on its way to the signed-in account's address (or its pending one). */
 export function resendVerification() {
   return apiClient("auth/resend-verification", { method: "POST" });
 }

@@ -1,4 +1,5 @@
-// The profile's details as read: name, e-mail with its verification, phone, member since, and the way to edit.
+// The profile's details as read: name, e-mail with its verification (and a pending new one), phone, member since,
+// and the way to edit.
 import { Link } from "../../../lib/router.jsx";
 import { paths } from "../../../config/paths.js";
 import { ResendVerification } from "./resend-verification.jsx";
@@ -22,7 +23,16 @@ export function ProfileDetails({ user, formatDate, onEdit }) {
         <div><dt>Phone</dt><dd>{user.phone || "Not given"}</dd></div>
         {user.createdAt && <div><dt>Member since</dt><dd>{formatDate(user.createdAt)}</dd></div>}
       </dl>
-      {user.isVerified === false && (
+      {user.pendingEmail && (
+        <div className="profile-verify">
+          <p>
+            Pending verification of {user.pendingEmail}: open the link we e-mailed there within 24 hours. Until
+            then you sign in, and we write to you, at {user.email}.
+          </p>
+          <ResendVerification />
+        </div>
+      )}
+      {user.isVerified === false && !user.pendingEmail && (
         <div className="profile-verify">
           <p>Please verify your e-mail address: open the link we e-mailed to {user.email}. It works for 24 hours.</p>
           <ResendVerification />
