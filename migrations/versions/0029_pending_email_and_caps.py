@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0029_pending_email_and_caps'
-down_revision = '0025_kit_book_returns'
+down_revision = '0028_order_checkout_browser'
 branch_labels = None
 depends_on = None
 
