@@ -194,11 +194,11 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         user.delivery_pin = address["zip_code"]  # the next book page and checkout start from it
     db.session.add(order)
     db.session.flush()
-    if figures.coupon_code and not coupons.redeem(figures.verdict, order, basket):
-        # The code's last use went to another order a moment ago: this total is no longer right.
-        used_up = coupons.Verdict(figures.coupon_code, reason="This coupon has been used up.")
+    if figures.coupon_code and (refusal := coupons.redeem(figures.verdict, order, basket)):
+        # The code's last use, or this customer's, went to another order a moment ago: this total is no longer right.
+        refused = coupons.Verdict(figures.coupon_code, reason=refusal)
         raise Conflict("Prices have changed since you opened your cart. Please review the new total.",
-                       data={"current": _figures(lines, used_up, shop_rules, data["payment_method"], place).as_reply()})
+                       data={"current": _figures(lines, refused, shop_rules, data["payment_method"], place).as_reply()})
     if not online:
         notifications.order_placed(order)
     return order
