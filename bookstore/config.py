@@ -43,6 +43,8 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "ORDER_LIMIT_PER_IP": ("30 per hour", "order attempts per client IP"),
     "ORDER_LIMIT_PER_CONTACT": ("10 per day", "orders placed per shipping e-mail and per phone number"),
     "LOOKUP_LIMIT_PER_IP": ("10 per minute", "guest order look-ups per client IP"),
+    "WEBHOOK_TOKEN_FAILURES_PER_IP": ("10 per 10 minutes", "tracking-webhook requests with a missing or wrong token "
+                                                        "per client IP"),
     "MAX_QUANTITY_PER_LINE": ("10", "copies of one book in one order, until an admin sets maxQuantityPerLine; "
                                     "bulk buyers are sent to the contact form"),
     "OPEN_COD_ORDERS_PER_CONTACT": ("3", "cash-on-delivery orders not yet delivered or cancelled, per phone and per "
@@ -231,6 +233,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         ORDER_LIMIT_PER_IP=_env("ORDER_LIMIT_PER_IP", overrides),
         ORDER_LIMIT_PER_CONTACT=_env("ORDER_LIMIT_PER_CONTACT", overrides),
         LOOKUP_LIMIT_PER_IP=_env("LOOKUP_LIMIT_PER_IP", overrides),
+        WEBHOOK_TOKEN_FAILURES_PER_IP=_env("WEBHOOK_TOKEN_FAILURES_PER_IP", overrides),
         MAX_QUANTITY_PER_LINE=int(_env("MAX_QUANTITY_PER_LINE", overrides)),
         OPEN_COD_ORDERS_PER_CONTACT=int(_env("OPEN_COD_ORDERS_PER_CONTACT", overrides)),
         PUBLIC_URL=public_url,
