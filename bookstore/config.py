@@ -49,6 +49,9 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
                                     "bulk buyers are sent to the contact form"),
     "OPEN_COD_ORDERS_PER_CONTACT": ("3", "cash-on-delivery orders not yet delivered or cancelled, per phone and per "
                                          "e-mail, until an admin sets openCodOrdersPerContact"),
+    "UNPAID_COPIES_PER_BUYER": ("50", "copies unpaid orders (online awaiting payment, cash on delivery not yet "
+                                      "confirmed) may hold per IP and per browser, until an admin sets "
+                                      "unpaidCopiesPerBuyer"),
     "ACCOUNT_MAIL_LIMIT": ("3 per hour", "verification and password-reset e-mails per account or address"),
     "PUBLIC_URL": (None, "the shop's address for every absolute link (e-mails, canonical URLs, the sitemap, "
                          "Google's redirect URI), e.g. https://books.example.in; outside production empty means "
@@ -236,6 +239,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         WEBHOOK_TOKEN_FAILURES_PER_IP=_env("WEBHOOK_TOKEN_FAILURES_PER_IP", overrides),
         MAX_QUANTITY_PER_LINE=int(_env("MAX_QUANTITY_PER_LINE", overrides)),
         OPEN_COD_ORDERS_PER_CONTACT=int(_env("OPEN_COD_ORDERS_PER_CONTACT", overrides)),
+        UNPAID_COPIES_PER_BUYER=int(_env("UNPAID_COPIES_PER_BUYER", overrides)),
         PUBLIC_URL=public_url,
         # Flask refuses (400) a request whose Host, or X-Forwarded-Host behind ProxyFix, is not one of these.
         TRUSTED_HOSTS=_trusted_hosts(_env("TRUSTED_HOSTS", overrides), public_url),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from flask import current_app
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from bookstore import money
@@ -32,7 +32,16 @@ def _existing_for_key(scoped_key: str, request_hash: str) -> Order | None:
     return order
 
 
-def place_order(data: dict, user: User | None, idempotency_key: str | None = None) -> tuple[Order, bool]:
+@dataclass(frozen=True)
+class Origin:
+    """Where an order is placed from: the client's IP and the browser's order device (device_cookie)."""
+
+    ip: str
+    device: str | None = None
+
+
+def place_order(data: dict, user: User | None, idempotency_key: str | None = None,
+                origin: Origin | None = None) -> tuple[Order, bool]:
     """Create an order from a validated payload; returns (order, created). A retried key returns the first.
 
     :raise ValidationFailed: unknown or archived books, online payment unavailable.
@@ -49,7 +58,7 @@ def place_order(data: dict, user: User | None, idempotency_key: str | None = Non
     # End any read transaction, so the stock updates below start a fresh write transaction.
     db.session.commit()
     try:
-        order = _create(data, user, scoped_key, request_hash)
+        order = _create(data, user, scoped_key, request_hash, origin)
         db.session.commit()
     except ApiError:
         db.session.rollback()
@@ -96,6 +105,58 @@ def open_cash_orders_refusal(email: str | None, phone: str | None, cap: int) -> 
     return None
 
 
+# Orders that hold copies without being paid for: online ones awaiting payment and cash-on-delivery ones
+# the shop has not confirmed yet (moving an order to processing confirms it).
+_UNPAID_HOLD = (Order.status == "pending", Order.payment_status != "paid")
+
+
+def _one_checkout_at_a_time(origin: Origin | None) -> None:
+    """On PostgreSQL, checkouts from one IP or one browser wait for each other (transaction advisory locks,
+    IP first, then device, always before any stock row), so parallel orders cannot all pass the cap on
+    copies held. SQLite has one writer at a time already."""
+    if origin is None or db.session.get_bind().dialect.name != "postgresql":
+        return
+    for key in (f"held-ip:{origin.ip}", f"held-device:{origin.device}" if origin.device else None):
+        if key:
+            db.session.execute(select(func.pg_advisory_xact_lock(func.hashtext(key))))
+
+
+def _held_copies(lines: list[OrderLine]) -> int:
+    """The printed copies order lines hold (a kit line: its printed books times the kits)."""
+    own = sum(line.quantity for line in lines if line.book_id is not None and not line.digital)
+    in_kits = sum(line.quantity * part.quantity for line in lines if line.kit_id is not None
+                  for part in line.kit_books if not part.digital)
+    return own + in_kits
+
+
+def copies_held(origin: Origin) -> int:
+    """Printed copies held by unpaid orders placed from this IP or this browser."""
+    who = [Order.placed_ip == origin.ip[:45]]
+    if origin.device:
+        who.append(Order.placed_device == origin.device)
+    unpaid = (or_(*who), *_UNPAID_HOLD)
+    own = select(func.coalesce(func.sum(OrderLine.quantity), 0)).select_from(OrderLine) \
+        .join(Order, OrderLine.order_id == Order.id).where(
+        *unpaid, OrderLine.book_id.is_not(None), OrderLine.digital.is_(False))
+    in_kits = select(func.coalesce(func.sum(OrderLine.quantity * OrderLineBook.quantity), 0)).select_from(OrderLineBook) \
+        .join(OrderLine, OrderLineBook.order_line_id == OrderLine.id).join(Order, OrderLine.order_id == Order.id) \
+        .where(*unpaid, OrderLineBook.digital.is_(False))
+    return (db.session.scalar(own) or 0) + (db.session.scalar(in_kits) or 0)
+
+
+def _check_copies_held(origin: Origin | None, copies: int, cap: int) -> None:
+    """At most `cap` (the shop setting unpaidCopiesPerBuyer) printed copies held by unpaid orders per IP and per
+    browser, this order's included: stock waiting for a payment that may never come is stock nobody else can
+    buy. :raise Conflict:"""
+    if origin is None or copies == 0:
+        return
+    held = copies_held(origin)
+    if held + copies > cap:
+        raise Conflict(f"Unpaid orders from your network or browser already hold {held} copies, and at most {cap} "
+                       "can wait for payment at a time. Please pay for or cancel them first, or write to us through "
+                       "the contact page for a bulk order.", data={"held": held, "limit": cap})
+
+
 def _verified_owner(email: str) -> int | None:
     """A guest order with the verified address of an account belongs in that account's My Orders."""
     return db.session.scalar(select(User.id).where(User.email == email.lower(), User.email_verified.is_(True)))
@@ -137,8 +198,9 @@ def _resolve(items: list[dict]) -> _Cart:
     return _Cart(items, keys, found)
 
 
-def _create(data: dict, user: User | None, scoped_key: str | None, request_hash: str) -> Order:
+def _create(data: dict, user: User | None, scoped_key: str | None, request_hash: str, origin: Origin | None) -> Order:
     items = data["items"]  # one line per book or kit: PlaceOrderSchema refused repeats
+    _one_checkout_at_a_time(origin)
     cart = _resolve(items)
     needed = cart.copies()
     shop_rules = delivery.rules()
@@ -167,6 +229,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         db.session.refresh(book)  # the UPDATEs above bypassed the identity map
     digital.check_sellable(books.values())
     lines = _lines(cart, books)
+    _check_copies_held(origin, _held_copies(lines), shop_rules.unpaid_copies_per_buyer)
     figures, basket = _price(lines, books, data, data["address"], user, shop_rules, place)
     if data["payment_method"] == "cod":
         _check_cash_on_delivery(figures, place, shop_rules)
@@ -187,6 +250,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         payment_expires_at=now + timedelta(minutes=current_app.config["PAYMENT_WINDOW_MINUTES"]) if online else None,
         promised_from=promise and promise.earliest, promised_to=promise and promise.latest, buyer_gstin=data.get("buyer_gstin") or None,
         idempotency_key=scoped_key, request_hash=request_hash, lines=lines,
+        placed_ip=origin and origin.ip[:45], placed_device=origin and origin.device,
         history=[OrderStatusChange(status="pending", by="customer", at=now)], **address,
     )
     order.order_number = _new_order_number(now.year)
