@@ -87,6 +87,8 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "SHIPROCKET_BOOKING_ATTEMPTS": ("5", "how many times the booking job tries Shiprocket before the parcel is "
                                          "booking_failed (30 s, 1, 2, 4 minutes apart)"),
     "PAYMENT_WINDOW_MINUTES": ("30", "unpaid online orders are cancelled and their stock released after this"),
+    "LARGE_COD_HOLD_HOURS": ("24", "a cash-on-delivery order of more than largeCodCopies copies not confirmed by "
+                                   "the shop (moved to processing) within this is cancelled and its stock released"),
     "RETURN_WINDOW_DAYS": ("7", "days after delivery a shopper may ask to return a damaged, defective, wrong or "
                                 "missing book (the returns page states 7)"),
     "ORDER_LINK_DAYS": ("90", "days an order e-mail's link opens the order (and its bill) without signing in"),
@@ -267,6 +269,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         SHIPROCKET_TIMEOUT_SECONDS=float(_env("SHIPROCKET_TIMEOUT_SECONDS", overrides)),
         SHIPROCKET_BOOKING_ATTEMPTS=max(1, int(_env("SHIPROCKET_BOOKING_ATTEMPTS", overrides))),
         PAYMENT_WINDOW_MINUTES=int(_env("PAYMENT_WINDOW_MINUTES", overrides)),
+        LARGE_COD_HOLD_HOURS=int(_env("LARGE_COD_HOLD_HOURS", overrides)),
         ORDER_LINK_DAYS=int(_env("ORDER_LINK_DAYS", overrides)),
         DOWNLOAD_DAYS=int(_env("DOWNLOAD_DAYS", overrides)),
         DOWNLOADS_PER_LINE=int(_env("DOWNLOADS_PER_LINE", overrides)),

@@ -99,6 +99,8 @@ class Order(AddressMixin, TimestampMixin, db.Model):
     # Where it was placed from (checkout.Origin): copies held by unpaid orders are capped per IP and per browser.
     placed_ip: Mapped[str | None] = mapped_column(String(45))
     placed_device: Mapped[str | None] = mapped_column(String(32))
+    # A cash order of many copies (the shop setting largeCodCopies) is cancelled unless confirmed (processing) by then.
+    confirm_by: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     # Loaded by each read as it needs them (services/orders.py: FULL_ORDER for one order, summaries for lists),
     # never by the model: a list of orders reads none of them.

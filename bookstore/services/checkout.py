@@ -157,6 +157,14 @@ def _check_copies_held(origin: Origin | None, copies: int, cap: int) -> None:
                        "the contact page for a bulk order.", data={"held": held, "limit": cap})
 
 
+def _confirm_by(payment_method: str, copies: int, shop_rules: delivery.Rules, now):
+    """A cash order of more than largeCodCopies printed copies costs the shop most if nobody is at the door:
+    it waits LARGE_COD_HOLD_HOURS for the shop to confirm it (move it to processing), else it is cancelled."""
+    if payment_method != "cod" or copies <= shop_rules.large_cod_copies:
+        return None
+    return now + timedelta(hours=current_app.config["LARGE_COD_HOLD_HOURS"])
+
+
 def _verified_owner(email: str) -> int | None:
     """A guest order with the verified address of an account belongs in that account's My Orders."""
     return db.session.scalar(select(User.id).where(User.email == email.lower(), User.email_verified.is_(True)))
@@ -229,7 +237,8 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         db.session.refresh(book)  # the UPDATEs above bypassed the identity map
     digital.check_sellable(books.values())
     lines = _lines(cart, books)
-    _check_copies_held(origin, _held_copies(lines), shop_rules.unpaid_copies_per_buyer)
+    copies = _held_copies(lines)
+    _check_copies_held(origin, copies, shop_rules.unpaid_copies_per_buyer)
     figures, basket = _price(lines, books, data, data["address"], user, shop_rules, place)
     if data["payment_method"] == "cod":
         _check_cash_on_delivery(figures, place, shop_rules)
@@ -251,6 +260,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         promised_from=promise and promise.earliest, promised_to=promise and promise.latest, buyer_gstin=data.get("buyer_gstin") or None,
         idempotency_key=scoped_key, request_hash=request_hash, lines=lines,
         placed_ip=origin and origin.ip[:45], placed_device=origin and origin.device,
+        confirm_by=_confirm_by(data["payment_method"], copies, shop_rules, now),
         history=[OrderStatusChange(status="pending", by="customer", at=now)], **address,
     )
     order.order_number = _new_order_number(now.year)

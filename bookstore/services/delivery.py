@@ -52,6 +52,8 @@ DEFAULTS: dict[str, object] = {
     # Copies unpaid orders (online awaiting payment, cash on delivery not yet confirmed) may hold per IP and
     # per browser: one IP once held 4,000 copies with fresh e-mails (checkout._check_copies_held).
     "unpaid_copies_per_buyer": 50,
+    # A cash-on-delivery order of more printed copies waits for the shop's confirmation (LARGE_COD_HOLD_HOURS).
+    "large_cod_copies": 10,
     # How shoppers reach the shop (the footer and the contact page): empty until an admin fills them in,
     # and nothing shows while a value is empty. The shop's address is the seller's, below.
     "contact_email": "",
@@ -95,6 +97,7 @@ class Rules:
     open_cod_orders_per_contact: int
     max_quantity_per_line: int
     unpaid_copies_per_buyer: int = 50
+    large_cod_copies: int = 10
     contact_email: str = ""
     contact_phone: str = ""
     contact_hours: str = ""
@@ -225,6 +228,7 @@ def _rules_from(values: dict) -> Rules:
         open_cod_orders_per_contact=values["open_cod_orders_per_contact"],
         max_quantity_per_line=values["max_quantity_per_line"],
         unpaid_copies_per_buyer=values["unpaid_copies_per_buyer"],
+        large_cod_copies=values["large_cod_copies"],
         contact_email=values["contact_email"],
         contact_phone=values["contact_phone"],
         contact_hours=values["contact_hours"],

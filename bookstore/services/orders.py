@@ -316,8 +316,30 @@ def release_expired_holds(limit: int = 50) -> int:
 
 
 def release_all_expired_holds() -> int:
-    """Every expired hold, in batches (the periodic job and `flask expire-orders`)."""
+    """Every expired hold, in batches (the periodic job and `flask expire-orders`), and every large cash order
+    the shop did not confirm in time."""
     total = 0
     while released := release_expired_holds():
         total += released
+    while released := release_unconfirmed_cash_orders():
+        total += released
     return total
+
+
+def release_unconfirmed_cash_orders(limit: int = 50) -> int:
+    """Cancel large cash-on-delivery orders still pending past their `confirm_by`, free their stock and give
+    back their coupon use; returns how many. Each order is its own transaction, with its notice inside it."""
+    late = db.session.scalars(select(Order).where(
+        Order.payment_method == "cod", Order.status == "pending", Order.confirm_by < utcnow())
+        .order_by(Order.id).limit(limit)).all()
+    released = 0
+    for order in late:
+        note = ("The order was not confirmed in time (large cash-on-delivery orders are confirmed by the shop "
+                "first), so it was cancelled and its books released.")
+        if _move(order, "cancelled", "system", note):
+            stock.release(order)
+            coupons.give_back(order)
+            released += 1
+            notifications.status_changed(_reload(order), note)
+        db.session.commit()
+    return released

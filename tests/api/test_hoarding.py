@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import func, select
 
 from bookstore.extensions import db
-from bookstore.models import Order
+from bookstore.models import Order, OutboxMail
 from tests.conftest import RAZORPAY_KEYS, empty_database
 from tests.factories import ADDRESS, order_payload
 from tests.helpers import assert_refused, order_row, set_order, stock_of
@@ -110,3 +110,44 @@ def test_the_cap_is_a_shop_setting(app, auth, books):
     assert response.status_code == 422 and "unpaidCopiesPerBuyer" in response.get_json()["errors"]
     elsewhere = order(app.test_client(), books[2], "10.7.3.2", 2)
     assert order_row(elsewhere.get_json()["order"]["_id"]).placed_ip == "10.7.3.2"
+
+
+def test_a_large_cash_order_waits_for_the_shops_confirmation(app, auth, factories, books):
+    """A cash-on-delivery order of more than 10 printed copies (setting largeCodCopies) must be confirmed by the
+    shop (moved to processing) within LARGE_COD_HOLD_HOURS (24); unconfirmed, the expiry job cancels it and
+    gives its copies back with a mail. Smaller and confirmed orders are never expired this way."""
+    from datetime import timedelta
+
+    from bookstore.models import utcnow
+    from bookstore.services import orders as order_service
+    from tests.helpers import outbox_subjects
+    client = app.test_client()
+    contact = {**ADDRESS, "email": "school@example.in"}
+    large = client.post("/api/orders", json=order_payload([(books[0], 6), (books[1], 5)], shippingAddress=contact))
+    assert large.status_code == 201, large.get_json()
+    large_id = large.get_json()["order"]["_id"]
+    row = order_row(large_id)
+    hours = (row.confirm_by.replace(tzinfo=None) - utcnow().replace(tzinfo=None)).total_seconds() / 3600
+    assert 23.9 < hours <= 24
+    placed_mail = db.session.scalars(select(OutboxMail).order_by(OutboxMail.id.desc())).first()
+    assert "we will confirm it with you before we dispatch it" in placed_mail.body
+    small = client.post("/api/orders", json=order_payload([(books[2], 10)], shippingAddress=contact))
+    confirmed = client.post("/api/orders", json=order_payload([(books[3], 6), (books[4], 6)], shippingAddress=contact))
+    assert order_row(small.get_json()["order"]["_id"]).confirm_by is None
+    confirmed_id = confirmed.get_json()["order"]["_id"]
+    admin = auth.admin()
+    moved = client.put(f"/api/admin/orders/{confirmed_id}/status", json={"status": "processing"}, headers=admin)
+    assert moved.status_code == 200, moved.get_json()
+    past = utcnow() - timedelta(minutes=1)
+    set_order(large_id, confirm_by=past)
+    set_order(confirmed_id, confirm_by=past)
+
+    assert order_service.release_all_expired_holds() == 1
+
+    row = order_row(large_id)
+    assert (row.status, row.stock_released) == ("cancelled", True)
+    assert stock_of(books[0]) == (100, 0) and stock_of(books[1]) == (100, 0)
+    assert order_row(confirmed_id).status == "processing" and stock_of(books[3]) == (94, 6)
+    assert order_row(small.get_json()["order"]["_id"]).status == "pending"
+    assert any("cancelled" in subject.lower() for subject in outbox_subjects())
+    assert "not confirmed" in row.history[-1].note

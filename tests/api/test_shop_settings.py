@@ -28,6 +28,7 @@ DEFAULTS = {
     "openCodOrdersPerContact": 3,
     "maxQuantityPerLine": 10,
     "unpaidCopiesPerBuyer": 50,
+    "largeCodCopies": 10,
     "contactEmail": "",
     "contactPhone": "",
     "contactHours": "",
