@@ -43,10 +43,15 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "ORDER_LIMIT_PER_IP": ("30 per hour", "order attempts per client IP"),
     "ORDER_LIMIT_PER_CONTACT": ("10 per day", "orders placed per shipping e-mail and per phone number"),
     "LOOKUP_LIMIT_PER_IP": ("10 per minute", "guest order look-ups per client IP"),
+    "WEBHOOK_TOKEN_FAILURES_PER_IP": ("10 per 10 minutes", "tracking-webhook requests with a missing or wrong token "
+                                                        "per client IP"),
     "MAX_QUANTITY_PER_LINE": ("10", "copies of one book in one order, until an admin sets maxQuantityPerLine; "
                                     "bulk buyers are sent to the contact form"),
     "OPEN_COD_ORDERS_PER_CONTACT": ("3", "cash-on-delivery orders not yet delivered or cancelled, per phone and per "
                                          "e-mail, until an admin sets openCodOrdersPerContact"),
+    "UNPAID_COPIES_PER_BUYER": ("50", "copies unpaid orders (online awaiting payment, cash on delivery not yet "
+                                      "confirmed) may hold per IP and per browser, until an admin sets "
+                                      "unpaidCopiesPerBuyer"),
     "ACCOUNT_MAIL_LIMIT": ("3 per hour", "verification and password-reset e-mails per account or address"),
     "PUBLIC_URL": (None, "the shop's address for every absolute link (e-mails, canonical URLs, the sitemap, "
                          "Google's redirect URI), e.g. https://books.example.in; outside production empty means "
@@ -82,6 +87,8 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "SHIPROCKET_BOOKING_ATTEMPTS": ("5", "how many times the booking job tries Shiprocket before the parcel is "
                                          "booking_failed (30 s, 1, 2, 4 minutes apart)"),
     "PAYMENT_WINDOW_MINUTES": ("30", "unpaid online orders are cancelled and their stock released after this"),
+    "LARGE_COD_HOLD_HOURS": ("24", "a cash-on-delivery order of more than largeCodCopies copies not confirmed by "
+                                   "the shop (moved to processing) within this is cancelled and its stock released"),
     "RETURN_WINDOW_DAYS": ("7", "days after delivery a shopper may ask to return a damaged, defective, wrong or "
                                 "missing book (the returns page states 7)"),
     "ORDER_LINK_DAYS": ("90", "days an order e-mail's link opens the order (and its bill) without signing in"),
@@ -231,8 +238,10 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         ORDER_LIMIT_PER_IP=_env("ORDER_LIMIT_PER_IP", overrides),
         ORDER_LIMIT_PER_CONTACT=_env("ORDER_LIMIT_PER_CONTACT", overrides),
         LOOKUP_LIMIT_PER_IP=_env("LOOKUP_LIMIT_PER_IP", overrides),
+        WEBHOOK_TOKEN_FAILURES_PER_IP=_env("WEBHOOK_TOKEN_FAILURES_PER_IP", overrides),
         MAX_QUANTITY_PER_LINE=int(_env("MAX_QUANTITY_PER_LINE", overrides)),
         OPEN_COD_ORDERS_PER_CONTACT=int(_env("OPEN_COD_ORDERS_PER_CONTACT", overrides)),
+        UNPAID_COPIES_PER_BUYER=int(_env("UNPAID_COPIES_PER_BUYER", overrides)),
         PUBLIC_URL=public_url,
         # Flask refuses (400) a request whose Host, or X-Forwarded-Host behind ProxyFix, is not one of these.
         TRUSTED_HOSTS=_trusted_hosts(_env("TRUSTED_HOSTS", overrides), public_url),
@@ -260,6 +269,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         SHIPROCKET_TIMEOUT_SECONDS=float(_env("SHIPROCKET_TIMEOUT_SECONDS", overrides)),
         SHIPROCKET_BOOKING_ATTEMPTS=max(1, int(_env("SHIPROCKET_BOOKING_ATTEMPTS", overrides))),
         PAYMENT_WINDOW_MINUTES=int(_env("PAYMENT_WINDOW_MINUTES", overrides)),
+        LARGE_COD_HOLD_HOURS=int(_env("LARGE_COD_HOLD_HOURS", overrides)),
         ORDER_LINK_DAYS=int(_env("ORDER_LINK_DAYS", overrides)),
         DOWNLOAD_DAYS=int(_env("DOWNLOAD_DAYS", overrides)),
         DOWNLOADS_PER_LINE=int(_env("DOWNLOADS_PER_LINE", overrides)),

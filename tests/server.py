@@ -72,6 +72,7 @@ class Gunicorn:
             # Load and crash tests order many times from one address and phone.
             "OPEN_COD_ORDERS_PER_CONTACT": "100000", "ORDER_LIMIT_PER_IP": "100000 per hour",
             "ORDER_LIMIT_PER_CONTACT": "100000 per day", "LOOKUP_LIMIT_PER_IP": "100000 per minute",
+            "UNPAID_COPIES_PER_BUYER": "100000",
             # The embedded consumer's queue lives beside this server, never in the project's instance folder.
             "JOBS_URL": f"sqlite:///{self.workdir / 'jobs.sqlite3'}",
         }

@@ -230,6 +230,13 @@ class ShopSettingsSchema(InputSchema):
         metadata={"description": "COD orders on their way at once per phone and per e-mail"})
     maxQuantityPerLine = WholeNumber(attribute="max_quantity_per_line", validate=validate.Range(
         min=1, max=100, error="Must be between 1 and 100."), metadata={"description": "copies of a book per order"})
+    unpaidCopiesPerBuyer = WholeNumber(attribute="unpaid_copies_per_buyer", validate=validate.Range(
+        min=1, max=10000, error="Must be between 1 and 10000."),
+        metadata={"description": "copies unpaid orders may hold per IP and per browser"})
+    largeCodCopies = WholeNumber(attribute="large_cod_copies", validate=validate.Range(
+        min=1, max=10000, error="Must be between 1 and 10000."),
+        metadata={"description": "a cash-on-delivery order of more printed copies is cancelled unless the shop "
+                                 "confirms it (moves it to processing) within LARGE_COD_HOLD_HOURS"})
     contactEmail = ContactEmail(attribute="contact_email", metadata={
         "description": "e-mail address shoppers write to (footer, contact page); empty: not shown"})
     contactPhone = ContactPhone(attribute="contact_phone", max_length=30, metadata={

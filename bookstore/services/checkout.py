@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from flask import current_app
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from bookstore import money
@@ -37,10 +37,18 @@ def _existing_for_key(scoped_key: str, request_hash: str) -> Order | None:
     return order
 
 
+@dataclass(frozen=True)
+class Origin:
+    """Where an order is placed from: the client's IP, the browser's order device (device_cookie) and its checkout cookie."""
+
+    ip: str
+    device: str | None = None
+    browser: str | None = None  # the checkout cookie's digest (bookstore/checkout_cookie.py)
+
+
 def place_order(data: dict, user: User | None, idempotency_key: str | None = None,
-                browser: str | None = None) -> tuple[Order, bool]:
+                origin: Origin | None = None) -> tuple[Order, bool]:
     """Create an order from a validated payload; returns (order, created). A retried key returns the first.
-    `browser` identifies the browser's checkout (bookstore/checkout_cookie.py), kept on the order.
 
     :raise ValidationFailed: unknown or archived books, online payment unavailable.
     :raise Conflict: not enough stock, or the shopper's total is not the server's (with current figures).
@@ -56,7 +64,7 @@ def place_order(data: dict, user: User | None, idempotency_key: str | None = Non
     # End any read transaction, so the stock updates below start a fresh write transaction.
     db.session.commit()
     try:
-        order = _create(data, user, scoped_key, request_hash, browser)
+        order = _create(data, user, scoped_key, request_hash, origin)
         db.session.commit()
     except ApiError:
         db.session.rollback()
@@ -103,6 +111,66 @@ def open_cash_orders_refusal(email: str | None, phone: str | None, cap: int) -> 
     return None
 
 
+# Orders that hold copies without being paid for: online ones awaiting payment and cash-on-delivery ones
+# the shop has not confirmed yet (moving an order to processing confirms it).
+_UNPAID_HOLD = (Order.status == "pending", Order.payment_status != "paid")
+
+
+def _one_checkout_at_a_time(origin: Origin | None) -> None:
+    """On PostgreSQL, checkouts from one IP or one browser wait for each other (transaction advisory locks,
+    IP first, then device, always before any stock row), so parallel orders cannot all pass the cap on
+    copies held. SQLite has one writer at a time already."""
+    if origin is None or db.session.get_bind().dialect.name != "postgresql":
+        return
+    for key in (f"held-ip:{origin.ip}", f"held-device:{origin.device}" if origin.device else None):
+        if key:
+            db.session.execute(select(func.pg_advisory_xact_lock(func.hashtext(key))))
+
+
+def _held_copies(lines: list[OrderLine]) -> int:
+    """The printed copies order lines hold (a kit line: its printed books times the kits)."""
+    own = sum(line.quantity for line in lines if line.book_id is not None and not line.digital)
+    in_kits = sum(line.quantity * part.quantity for line in lines if line.kit_id is not None
+                  for part in line.kit_books if not part.digital)
+    return own + in_kits
+
+
+def copies_held(origin: Origin) -> int:
+    """Printed copies held by unpaid orders placed from this IP or this browser."""
+    who = [Order.placed_ip == origin.ip[:45]]
+    if origin.device:
+        who.append(Order.placed_device == origin.device)
+    unpaid = (or_(*who), *_UNPAID_HOLD)
+    own = select(func.coalesce(func.sum(OrderLine.quantity), 0)).select_from(OrderLine) \
+        .join(Order, OrderLine.order_id == Order.id).where(
+        *unpaid, OrderLine.book_id.is_not(None), OrderLine.digital.is_(False))
+    in_kits = select(func.coalesce(func.sum(OrderLine.quantity * OrderLineBook.quantity), 0)).select_from(OrderLineBook) \
+        .join(OrderLine, OrderLineBook.order_line_id == OrderLine.id).join(Order, OrderLine.order_id == Order.id) \
+        .where(*unpaid, OrderLineBook.digital.is_(False))
+    return (db.session.scalar(own) or 0) + (db.session.scalar(in_kits) or 0)
+
+
+def _check_copies_held(origin: Origin | None, copies: int, cap: int) -> None:
+    """At most `cap` (the shop setting unpaidCopiesPerBuyer) printed copies held by unpaid orders per IP and per
+    browser, this order's included: stock waiting for a payment that may never come is stock nobody else can
+    buy. :raise Conflict:"""
+    if origin is None or copies == 0:
+        return
+    held = copies_held(origin)
+    if held + copies > cap:
+        raise Conflict(f"Unpaid orders from your network or browser already hold {held} copies, and at most {cap} "
+                       "can wait for payment at a time. Please pay for or cancel them first, or write to us through "
+                       "the contact page for a bulk order.", data={"held": held, "limit": cap})
+
+
+def _confirm_by(payment_method: str, copies: int, shop_rules: delivery.Rules, now):
+    """A cash order of more than largeCodCopies printed copies costs the shop most if nobody is at the door:
+    it waits LARGE_COD_HOLD_HOURS for the shop to confirm it (move it to processing), else it is cancelled."""
+    if payment_method != "cod" or copies <= shop_rules.large_cod_copies:
+        return None
+    return now + timedelta(hours=current_app.config["LARGE_COD_HOLD_HOURS"])
+
+
 def _verified_owner(email: str) -> int | None:
     """A guest order with the verified address of an account belongs in that account's My Orders."""
     return db.session.scalar(select(User.id).where(User.email == email.lower(), User.email_verified.is_(True)))
@@ -144,8 +212,9 @@ def _resolve(items: list[dict]) -> _Cart:
     return _Cart(items, keys, found)
 
 
-def _create(data: dict, user: User | None, scoped_key: str | None, request_hash: str, browser: str | None) -> Order:
+def _create(data: dict, user: User | None, scoped_key: str | None, request_hash: str, origin: Origin | None) -> Order:
     items = data["items"]  # one line per book or kit: PlaceOrderSchema refused repeats
+    _one_checkout_at_a_time(origin)
     cart = _resolve(items)
     needed = cart.copies()
     shop_rules = delivery.rules()
@@ -162,7 +231,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         _check_address_given(data["address"])
         place = _deliverable_place(data["address"]["zip_code"], shop_rules)
         _check_state_matches_pin(data["address"], place, data.get("confirmed_state_mismatch", False))
-    orders.replace_abandoned_checkouts(user, browser, data["address"]["email"], list(needed))
+    orders.replace_abandoned_checkouts(user, origin and origin.browser, data["address"]["email"], list(needed))
     # One conditional UPDATE per book for all the copies the cart takes of it (its own line and its kits'),
     # in id order so two checkouts of the same books cannot deadlock on PostgreSQL. A kit takes all its books
     # or the refusal rolls the whole order back.
@@ -174,6 +243,8 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         db.session.refresh(book)  # the UPDATEs above bypassed the identity map
     digital.check_sellable(books.values())
     lines = _lines(cart, books)
+    copies = _held_copies(lines)
+    _check_copies_held(origin, copies, shop_rules.unpaid_copies_per_buyer)
     figures, basket = _price(lines, books, data, data["address"], user, shop_rules, place)
     if data["payment_method"] == "cod":
         _check_cash_on_delivery(figures, place, shop_rules)
@@ -194,7 +265,10 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         total_paise=figures.total_paise,
         payment_expires_at=now + timedelta(minutes=current_app.config["PAYMENT_WINDOW_MINUTES"]) if online else None,
         promised_from=promise and promise.earliest, promised_to=promise and promise.latest, buyer_gstin=data.get("buyer_gstin") or None,
-        idempotency_key=scoped_key, request_hash=request_hash, checkout_browser=browser, lines=lines,
+        idempotency_key=scoped_key, request_hash=request_hash, lines=lines,
+        checkout_browser=origin and origin.browser,
+        placed_ip=origin and origin.ip[:45], placed_device=origin and origin.device,
+        confirm_by=_confirm_by(data["payment_method"], copies, shop_rules, now),
         history=[OrderStatusChange(status="pending", by="customer", at=now)], **address,
     )
     order.order_number = _new_order_number(now.year)
@@ -202,11 +276,11 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         user.delivery_pin = address["zip_code"]  # the next book page and checkout start from it
     db.session.add(order)
     db.session.flush()
-    if figures.coupon_code and not coupons.redeem(figures.verdict, order, basket):
-        # The code's last use went to another order a moment ago: this total is no longer right.
-        used_up = coupons.Verdict(figures.coupon_code, reason="This coupon has been used up.")
+    if figures.coupon_code and (refusal := coupons.redeem(figures.verdict, order, basket)):
+        # The code's last use, or this customer's, went to another order a moment ago: this total is no longer right.
+        refused = coupons.Verdict(figures.coupon_code, reason=refusal)
         raise Conflict("Prices have changed since you opened your cart. Please review the new total.",
-                       data={"current": _figures(lines, used_up, shop_rules, data["payment_method"], place).as_reply()})
+                       data={"current": _figures(lines, refused, shop_rules, data["payment_method"], place).as_reply()})
     if not online:
         notifications.order_placed(order)
     return order

@@ -44,6 +44,11 @@ class Verdict:
         return self.reason is None
 
 
+USED_UP = "This coupon has been used up."
+FIRST_ORDER_ONLY = "This coupon is for a first order only."
+ALREADY_USED = "You have already used this coupon."
+
+
 def normalise(code: str | None) -> str:
     return (code or "").strip().upper()
 
@@ -64,14 +69,15 @@ def _customer_uses(coupon: Coupon, basket: Basket) -> int:
         CouponUse.coupon_id == coupon.id, CouponUse.released_at.is_(None), or_(*who))) or 0
 
 
-def _has_ordered_before(basket: Basket) -> bool:
+def _has_ordered_before(basket: Basket, besides: int | None = None) -> bool:
+    """Whether this buyer has an order that was not cancelled (other than the order `besides`)."""
     who = [Order.email == basket.email.lower()] if basket.email else []
     if basket.phone:
         who.append(Order.phone == basket.phone)
     if basket.user_id:
         who.append(Order.user_id == basket.user_id)
     return bool(who) and db.session.scalar(
-        select(Order.id).where(or_(*who), Order.status != "cancelled").limit(1)) is not None
+        select(Order.id).where(or_(*who), Order.status != "cancelled", Order.id != (besides or 0)).limit(1)) is not None
 
 
 def evaluate(code: str | None, basket: Basket, now=None) -> Verdict | None:
@@ -88,7 +94,7 @@ def evaluate(code: str | None, basket: Basket, now=None) -> Verdict | None:
     if coupon.valid_to and _aware(coupon.valid_to) < now:
         return Verdict(code, coupon, reason="This coupon has expired.")
     if coupon.max_uses is not None and coupon.uses >= coupon.max_uses:
-        return Verdict(code, coupon, reason="This coupon has been used up.")
+        return Verdict(code, coupon, reason=USED_UP)
     covered = sum(paise for paise, category in basket.lines
                   if coupon.category_id is None or category == coupon.category_id)
     if covered == 0:
@@ -98,25 +104,37 @@ def evaluate(code: str | None, basket: Basket, now=None) -> Verdict | None:
         return Verdict(code, coupon, reason="This coupon needs books worth at least "
                                             f"{money.rupees_text(coupon.min_order_paise)}.")
     if coupon.first_order_only and _has_ordered_before(basket):
-        return Verdict(code, coupon, reason="This coupon is for a first order only.")
+        return Verdict(code, coupon, reason=FIRST_ORDER_ONLY)
     if coupon.max_uses_per_customer is not None and _customer_uses(coupon, basket) >= coupon.max_uses_per_customer:
-        return Verdict(code, coupon, reason="You have already used this coupon.")
+        return Verdict(code, coupon, reason=ALREADY_USED)
     discount = covered * coupon.value // 100 if coupon.kind == "percent" else min(coupon.value, covered)
     return Verdict(code, coupon, discount_paise=discount)
 
 
-def redeem(verdict: Verdict, order: Order, basket: Basket) -> bool:
-    """In the order's transaction: take one use of the coupon (a conditional UPDATE, so the last use is
-    taken once under a race) and record it. False when it was used up meanwhile."""
+def redeem(verdict: Verdict, order: Order, basket: Basket) -> str | None:
+    """In the order's transaction: take one use of the coupon and record it; None when taken, else why the
+    code no longer applies (used up, or this customer's use or first order was taken meanwhile).
+
+    The conditional UPDATE takes the last use once under a race, and it holds the coupon's row until the
+    order commits: every redeem of the code waits for the one before it. The customer's rules are judged
+    again after it, by statements that see what those redeems committed (PostgreSQL's read committed
+    reads a fresh snapshot per statement; SQLite has one writer at a time), so one shopper's parallel
+    checkouts cannot all pass them."""
+    coupon = verdict.coupon
     taken = db.session.execute(
-        update(Coupon).where(Coupon.id == verdict.coupon.id, Coupon.active.is_(True),
+        update(Coupon).where(Coupon.id == coupon.id, Coupon.active.is_(True),
                              or_(Coupon.max_uses.is_(None), Coupon.uses < Coupon.max_uses))
         .values(uses=Coupon.uses + 1).execution_options(synchronize_session=False)).rowcount == 1
-    if taken:
-        db.session.add(CouponUse(coupon_id=verdict.coupon.id, order_id=order.id, user_id=basket.user_id,
-                                 email=(basket.email or "").lower(), phone=basket.phone or "",
-                                 discount_paise=verdict.discount_paise))
-    return taken
+    if not taken:
+        return USED_UP
+    if coupon.first_order_only and _has_ordered_before(basket, besides=order.id):
+        return FIRST_ORDER_ONLY
+    if coupon.max_uses_per_customer is not None and _customer_uses(coupon, basket) >= coupon.max_uses_per_customer:
+        return ALREADY_USED
+    db.session.add(CouponUse(coupon_id=coupon.id, order_id=order.id, user_id=basket.user_id,
+                             email=(basket.email or "").lower(), phone=basket.phone or "",
+                             discount_paise=verdict.discount_paise))
+    return None
 
 
 def give_back(order: Order) -> None:

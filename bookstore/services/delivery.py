@@ -49,6 +49,11 @@ DEFAULTS: dict[str, object] = {
     "free_shipping_threshold_paise": None,
     "open_cod_orders_per_contact": 3,
     "max_quantity_per_line": 10,
+    # Copies unpaid orders (online awaiting payment, cash on delivery not yet confirmed) may hold per IP and
+    # per browser: one IP once held 4,000 copies with fresh e-mails (checkout._check_copies_held).
+    "unpaid_copies_per_buyer": 50,
+    # A cash-on-delivery order of more printed copies waits for the shop's confirmation (LARGE_COD_HOLD_HOURS).
+    "large_cod_copies": 10,
     # How shoppers reach the shop (the footer and the contact page): empty until an admin fills them in,
     # and nothing shows while a value is empty. The shop's address is the seller's, below.
     "contact_email": "",
@@ -91,6 +96,8 @@ class Rules:
     free_shipping_threshold_paise: int | None
     open_cod_orders_per_contact: int
     max_quantity_per_line: int
+    unpaid_copies_per_buyer: int = 50
+    large_cod_copies: int = 10
     contact_email: str = ""
     contact_phone: str = ""
     contact_hours: str = ""
@@ -191,11 +198,12 @@ def settings() -> dict:
 
 def _deployment_defaults() -> dict:
     """The anti-hoarding limits start from the deployment's settings (MAX_QUANTITY_PER_LINE,
-    OPEN_COD_ORDERS_PER_CONTACT); an administrator's saved value wins over them."""
+    OPEN_COD_ORDERS_PER_CONTACT, UNPAID_COPIES_PER_BUYER); an administrator's saved value wins over them."""
     config = current_app.config
     return {"max_quantity_per_line": config.get("MAX_QUANTITY_PER_LINE", DEFAULTS["max_quantity_per_line"]),
             "open_cod_orders_per_contact": config.get("OPEN_COD_ORDERS_PER_CONTACT",
-                                                      DEFAULTS["open_cod_orders_per_contact"])}
+                                                      DEFAULTS["open_cod_orders_per_contact"]),
+            "unpaid_copies_per_buyer": config.get("UNPAID_COPIES_PER_BUYER", DEFAULTS["unpaid_copies_per_buyer"])}
 
 
 def rules() -> Rules:
@@ -219,6 +227,8 @@ def _rules_from(values: dict) -> Rules:
         free_shipping_threshold_paise=values["free_shipping_threshold_paise"],
         open_cod_orders_per_contact=values["open_cod_orders_per_contact"],
         max_quantity_per_line=values["max_quantity_per_line"],
+        unpaid_copies_per_buyer=values["unpaid_copies_per_buyer"],
+        large_cod_copies=values["large_cod_copies"],
         contact_email=values["contact_email"],
         contact_phone=values["contact_phone"],
         contact_hours=values["contact_hours"],

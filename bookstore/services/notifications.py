@@ -51,9 +51,13 @@ def _downloads_text(order: Order) -> str:
 
 def order_placed(order: Order) -> None:
     """Cash on delivery: the order is confirmed as soon as it is placed."""
+    # A large cash order waits for the shop's call (checkout._confirm_by): the shopper knows it may be cancelled.
+    confirm = ("\n\nAs this is a large cash-on-delivery order, we will confirm it with you before we dispatch it; "
+               f"if we cannot confirm it within {current_app.config['LARGE_COD_HOLD_HOURS']} hours, it is cancelled and its "
+               "books released." if order.confirm_by else "")
     mail.queue(order.email, f"Order {order.order_number} placed",
                f"Hello {order.first_name},\n\nThank you for your order {order.order_number}. "
-               f"Please keep {_rupees(order.total_paise)} ready for the delivery person.\n\n{_summary(order)}")
+               f"Please keep {_rupees(order.total_paise)} ready for the delivery person.{confirm}\n\n{_summary(order)}")
 
 
 def order_paid(order: Order) -> None:

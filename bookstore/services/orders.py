@@ -355,6 +355,8 @@ def release_all_expired_holds(batch: int = 50) -> int:
                 if answer == "paid" or (answer in ("unknown", "unreachable") and not _past_grace(order, now)):
                     continue
             released += _expire(order)
+    while late := release_unconfirmed_cash_orders():
+        released += late
     return released
 
 
@@ -374,4 +376,23 @@ def _expire(order: Order) -> bool:
         coupons.give_back(order)
         notifications.status_changed(_reload(order), note)
     db.session.commit()
+    return released
+
+
+def release_unconfirmed_cash_orders(limit: int = 50) -> int:
+    """Cancel large cash-on-delivery orders still pending past their `confirm_by`, free their stock and give
+    back their coupon use; returns how many. Each order is its own transaction, with its notice inside it."""
+    late = db.session.scalars(select(Order).where(
+        Order.payment_method == "cod", Order.status == "pending", Order.confirm_by < utcnow())
+        .order_by(Order.id).limit(limit)).all()
+    released = 0
+    for order in late:
+        note = ("The order was not confirmed in time (large cash-on-delivery orders are confirmed by the shop "
+                "first), so it was cancelled and its books released.")
+        if _move(order, "cancelled", "system", note):
+            stock.release(order)
+            coupons.give_back(order)
+            released += 1
+            notifications.status_changed(_reload(order), note)
+        db.session.commit()
     return released

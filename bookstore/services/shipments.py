@@ -563,22 +563,28 @@ def handle_webhook_body(raw: str) -> str:
 
 def record_webhook(payload: dict) -> str:
     """One tracking update from Shiprocket (the token already checked). Answers what was done; unknown
-    AWBs and statuses are ignored, not refused, so Shiprocket does not retry them for ever."""
+    AWBs and statuses, and scans that would take a parcel back in its life, are ignored, not refused, so
+    Shiprocket does not retry them for ever.
+    :raise Conflict: the AWB is another courier's. :raise BadRequest: a time in the future."""
     awb = str(payload.get("awb") or "").strip()
     if not awb:
         return "ignored: no AWB"
-    shipment = db.session.scalar(select(Shipment).where(Shipment.awb == awb)
-                                 .order_by((Shipment.aggregator == "shiprocket").desc(), Shipment.id))
+    shipment = _parcel_of(awb, str(payload.get("courier_name") or "").strip())
     if shipment is None:
         return "ignored: unknown AWB"
     status = _status_from(payload)
     if status is None:
         return "ignored: status not followed"
+    at = _time_from(payload.get("current_timestamp"))
+    if at > utcnow() + FUTURE_TOLERANCE:
+        raise BadRequest("The update's time is in the future.")
     order = _lock(shipment.order.public_id)
     shipment = _shipment_of(order, shipment.id)
     if shipment.status in FINISHED:
         return "ignored: parcel already delivered or received"
-    at = _time_from(payload.get("current_timestamp"))
+    if goes_back(shipment.status, status):
+        db.session.rollback()
+        return f"ignored: {status} cannot follow {shipment.status}"
     scans = payload.get("scans") if isinstance(payload.get("scans"), list) else []
     last_scan = scans[-1] if scans and isinstance(scans[-1], dict) else {}
     location = str(last_scan.get("location") or "")
@@ -595,6 +601,46 @@ def record_webhook(payload: dict) -> str:
         db.session.rollback()
         return "duplicate: already recorded"
     return f"recorded: {status}"
+
+
+# A courier's clock may run a little ahead of the shop's; a scan further ahead is not a scan.
+FUTURE_TOLERANCE = timedelta(minutes=5)
+# A parcel's life in stages: a scan of an earlier stage than the parcel's is late, replayed or forged and moves
+# nothing. Delivery attempts loop within one stage (out for delivery, a failed attempt, back at the hub, out
+# again); a parcel returning to the shop (RTO) takes RTO scans only, so it is never "delivered" after.
+_STAGES = {"shipped": 0, "picked_up": 1, "in_transit": 2, "out_for_delivery": 2, "failed_attempt": 2,
+           "delivered": 3, "rto": 3}
+
+
+def goes_back(current: str, status: str) -> bool:
+    """Whether a scan of `status` would take a parcel now at `current` back in its life."""
+    if current == "rto":
+        return status != "rto"
+    return _STAGES[status] < _STAGES.get(current, 0)
+
+
+def _same_courier(ours: str, named: str) -> bool:
+    """Shiprocket may name a courier with its service ("Delhivery Surface" for "Delhivery"): the first words
+    agree, in any case."""
+    return ours.casefold().split()[:1] == named.casefold().split()[:1]
+
+
+def _parcel_of(awb: str, courier: str) -> Shipment | None:
+    """The sent parcel an update is about: the AWB, of the courier the update names (Shiprocket's own bookings
+    first). None for an AWB the shop does not know.
+    :raise Conflict: only another courier's parcel has the AWB, or several couriers' and the update names none."""
+    candidates = list(db.session.scalars(select(Shipment).where(Shipment.awb == awb)
+                                         .order_by((Shipment.aggregator == "shiprocket").desc(), Shipment.id)))
+    if not candidates:
+        return None
+    if not courier:
+        if len({parcel.courier for parcel in candidates}) > 1:
+            raise Conflict(f"AWB {awb} is used by more than one courier: the update must name its courier.")
+        return candidates[0]
+    mine = next((parcel for parcel in candidates if _same_courier(parcel.courier, courier)), None)
+    if mine is None:
+        raise Conflict(f"AWB {awb} is {candidates[0].courier}'s, not {courier}'s.")
+    return mine
 
 
 def _reload(order: Order) -> Order:

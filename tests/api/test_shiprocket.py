@@ -3,6 +3,7 @@ the Ship request answers 202 with the parcel `booking` and a job (inline here, J
 it: the adhoc order, AWB, label and pickup; token reuse and renewal; failed tries retried on the same
 Shiprocket order, the last one leaving the parcel `booking_failed` with its lines free, and the admin's retry;
 and the tracking webhook (token, duplicates, delivered, RTO)."""
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -12,7 +13,8 @@ from bookstore.extensions import db
 from bookstore.jobs import tasks
 from bookstore.models import Shipment, ShipmentEvent, utcnow
 from tests.app_pool import reserved_port
-from tests.conftest import RAZORPAY_KEYS, _in_context
+from bookstore.services.india import IST
+from tests.conftest import RAZORPAY_KEYS, _in_context, empty_database
 from tests.factories import ADDRESS, placed
 from tests.fakes.shiprocket_server import COURIER_NAME, FakeShiprocket
 from tests.helpers import assert_refused, order_row, outbox_subjects, stock_of
@@ -366,7 +368,7 @@ def test_rto_by_webhook_then_received(client, shiprocket, admin, shipped, books)
         .get_json()["message"] == "recorded: failed_attempt"
     assert hook(client, shiprocket.webhook_body(awb, "RTO INITIATED", 9, timestamp="27 11 2026 12:00:00")) \
         .get_json()["message"] == "recorded: rto"
-    assert hook(client, shiprocket.webhook_body(awb, "RTO DELIVERED", 10, timestamp="29 11 2026 12:00:00")) \
+    assert hook(client, shiprocket.webhook_body(awb, "RTO DELIVERED", 10, timestamp="27 11 2026 14:00:00")) \
         .get_json()["message"] == "recorded: rto"
     row = order_row(order["_id"])
     assert row.status == "shipped" and row.shipments[0].status == "rto"
@@ -376,3 +378,104 @@ def test_rto_by_webhook_then_received(client, shiprocket, admin, shipped, books)
     assert (response.get_json()["order"]["status"], response.get_json()["order"]["paymentStatus"]) == (
         "returned", "pending")
     assert stock_of(books[0]) == (10, 0)
+
+
+def ist(hours_from_now: float) -> str:
+    """A webhook time as Shiprocket writes it (India's clock), hours from now."""
+    return (utcnow() + timedelta(hours=hours_from_now)).astimezone(IST).strftime("%d %m %Y %H:%M:%S")
+
+
+def parcel_state(order) -> tuple:
+    row = order_row(order["_id"])
+    return row.status, row.payment_status, row.shipments[0].status, [e.status for e in row.shipments[0].events]
+
+
+def test_a_scan_that_goes_back_in_the_parcels_life_is_ignored(client, shiprocket, shipped):
+    """Picked up after out for delivery moves nothing: the answer
+    is 200 (Shiprocket would retry a refusal for ever) saying it was ignored, and no event is recorded. Scans
+    within delivery may loop (out for delivery, failed attempt, back at the hub, out again)."""
+    order, awb = shipped
+    for status, status_id, hours in (("PICKED UP", 42, -6), ("OUT FOR DELIVERY", 17, -5)):
+        assert hook(client, shiprocket.webhook_body(awb, status, status_id, timestamp=ist(hours))).status_code == 200
+    late = hook(client, shiprocket.webhook_body(awb, "PICKED UP", 42, timestamp=ist(-4)))
+    assert late.status_code == 200
+    assert late.get_json() == {"success": True, "message": "ignored: picked_up cannot follow out_for_delivery"}
+    assert parcel_state(order) == ("shipped", "pending", "out_for_delivery", ["picked_up", "out_for_delivery"])
+    for status, status_id, hours in (("UNDELIVERED", 21, -3), ("REACHED AT DESTINATION HUB", 38, -2),
+                                     ("OUT FOR DELIVERY", 17, -1)):
+        assert hook(client, shiprocket.webhook_body(awb, status, status_id, timestamp=ist(hours))) \
+            .get_json()["message"].startswith("recorded: ")
+    assert parcel_state(order)[2] == "out_for_delivery"
+
+
+def test_delivered_after_rto_is_ignored(client, shiprocket, shipped, books):
+    """A parcel returning to the shop takes RTO scans only: DELIVERED after RTO INITIATED neither completes
+    the order nor marks the cash order paid."""
+    order, awb = shipped
+    assert hook(client, shiprocket.webhook_body(awb, "RTO INITIATED", 9, timestamp=ist(-3))) \
+        .get_json()["message"] == "recorded: rto"
+    for status, status_id in (("DELIVERED", 7), ("OUT FOR DELIVERY", 17), ("PICKED UP", 42)):
+        reply = hook(client, shiprocket.webhook_body(awb, status, status_id, timestamp=ist(-2)))
+        assert reply.status_code == 200 and reply.get_json()["message"].startswith("ignored: "), reply.get_json()
+    assert hook(client, shiprocket.webhook_body(awb, "RTO DELIVERED", 10, timestamp=ist(-1))) \
+        .get_json()["message"] == "recorded: rto"
+    assert parcel_state(order) == ("shipped", "pending", "rto", ["rto", "rto"])
+    assert not any("delivered" in subject.lower() for subject in outbox_subjects())
+    assert stock_of(books[0]) == (8, 2)
+
+
+def test_a_scan_dated_in_the_future_is_refused(client, shiprocket, shipped):
+    """A scan more than 5 minutes ahead of the shop's clock is 400 and recorded nowhere; a minute ahead (a
+    courier's clock running fast) is accepted."""
+    order, awb = shipped
+    ahead = hook(client, shiprocket.webhook_body(awb, "DELIVERED", 7, timestamp=ist(1)))
+    assert_refused(ahead, 400, "The update's time is in the future.")
+    assert parcel_state(order) == ("shipped", "pending", "shipped", [])
+    assert hook(client, shiprocket.webhook_body(awb, "PICKED UP", 42, timestamp=ist(1 / 60))) \
+        .get_json()["message"] == "recorded: picked_up"
+
+
+def test_an_awb_of_another_courier_is_refused(client, shiprocket, admin, shipped, books):
+    """An update naming another courier than the parcel's is 409 and moves nothing; when two couriers' parcels
+    share an AWB, each update moves its own courier's parcel only, and one naming no courier is refused."""
+    order, awb = shipped
+    other = {**shiprocket.webhook_body(awb, "DELIVERED", 7, timestamp=ist(-1)), "courier_name": "Blue Dart"}
+    assert_refused(hook(client, other), 409, f"AWB {awb} is Delhivery Surface's, not Blue Dart's.")
+    assert parcel_state(order) == ("shipped", "pending", "shipped", [])
+
+    second = placed(client, [(books[1], 1)], shippingAddress={**ADDRESS, "email": "second@example.in"})
+    response = client.post(f"/api/admin/orders/{second['_id']}/shipments",
+                           json={"aggregator": "manual", "courier": "Blue Dart", "awb": awb}, headers=admin)
+    assert response.status_code == 201, response.get_json()
+    assert hook(client, other).get_json()["message"] == "recorded: delivered"
+    assert order_row(second["_id"]).status == "delivered"
+    assert parcel_state(order) == ("shipped", "pending", "shipped", [])
+    own = {**shiprocket.webhook_body(awb, "PICKED UP", 42, timestamp=ist(-1)), "courier_name": "delhivery surface"}
+    assert hook(client, own).get_json()["message"] == "recorded: picked_up"
+    assert parcel_state(order)[2:] == ("picked_up", ["picked_up"])
+    nameless = {key: value for key, value in own.items() if key != "courier_name"}
+    assert_refused(hook(client, nameless), 409, f"AWB {awb} is used by more than one courier: the update must name its courier.")
+
+
+def test_wrong_tokens_are_limited_per_ip(make_app, shiprocket):
+    """Guessing the token: after 3 wrong ones (setting) an IP gets 429 even with the right token; other IPs
+    and the right token's own deliveries are not counted."""
+    app = make_app(SHIPROCKET_WEBHOOK_TOKEN=TOKEN, WEBHOOK_TOKEN_FAILURES_PER_IP="3 per 10 minutes",
+                   RATELIMIT_KEY_PREFIX=uuid.uuid4().hex)
+    with app.app_context():
+        empty_database()
+        client = app.test_client()
+
+        def send(token, ip):
+            return client.post(WEBHOOK, json={"awb": "none"}, headers={} if token is None else {"x-api-key": token},
+                               environ_base={"REMOTE_ADDR": ip})
+        for _ in range(5):
+            assert send(TOKEN, "10.9.0.1").status_code == 200
+        assert send(None, "10.9.0.1").status_code == 401
+        for _ in range(2):
+            assert_refused(send("guess", "10.9.0.1"), 403, "The tracking webhook's token is wrong.")
+        limited = send(TOKEN, "10.9.0.1")
+        assert limited.status_code == 429 and int(limited.headers["Retry-After"]) > 0
+        assert limited.get_json()["success"] is False
+        assert send(TOKEN, "10.9.0.2").get_json() == {"success": True, "message": "ignored: unknown AWB"}
+        db.session.remove()

@@ -27,6 +27,8 @@ DEFAULTS = {
     "freeShippingThreshold": None,
     "openCodOrdersPerContact": 3,
     "maxQuantityPerLine": 10,
+    "unpaidCopiesPerBuyer": 50,
+    "largeCodCopies": 10,
     "contactEmail": "",
     "contactPhone": "",
     "contactHours": "",
@@ -44,7 +46,7 @@ def app(make_app):
     """The shop at the deployment's default limits (the rest of the suite raises the anti-hoarding ones)."""
     from bookstore.extensions import db
     from tests.conftest import empty_database
-    app = make_app(OPEN_COD_ORDERS_PER_CONTACT="3", MAX_QUANTITY_PER_LINE="10")
+    app = make_app(OPEN_COD_ORDERS_PER_CONTACT="3", MAX_QUANTITY_PER_LINE="10", UNPAID_COPIES_PER_BUYER="50")
     with app.app_context():
         empty_database()
         yield app
