@@ -6,14 +6,11 @@ in production. A login that presents a valid device cookie for the account it tr
 cookie (LOGIN_FAILURES_PER_DEVICE) instead of per e-mail (LOGIN_FAILURES_PER_EMAIL), so failures from
 elsewhere cannot lock the owner out, and the owner's own failures lock out only that cookie. A password
 change or reset distrusts the cookies issued before it, like the sessions.
-
-Placing an order gives the browser `order_device` (a random id signed the same way, sent only to
-/api/orders, a year): checkout counts the copies unpaid orders hold per browser as well as per IP.
 """
 import secrets
 from datetime import datetime, timedelta, timezone
 
-from flask import Response, after_this_request, current_app, g, request
+from flask import Response, current_app, g, request
 from itsdangerous import BadData, URLSafeTimedSerializer
 from sqlalchemy import select
 
@@ -66,32 +63,3 @@ def _read(email: str | None) -> str | None:
 def _utc(moment: datetime) -> datetime:
     # SQLite hands back naive datetimes.
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-
-
-ORDER_COOKIE = "order_device"
-ORDER_PATH = "/api/orders"
-
-
-def _order_serializer() -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="order-device")
-
-
-def order_device() -> str:
-    """This browser's order device id: the one its signed cookie names, else a new one the response sets.
-    A browser that drops the cookie is a new one; the per-IP count still holds it."""
-    raw = request.cookies.get(ORDER_COOKIE)
-    try:
-        device = _order_serializer().loads(raw, max_age=int(LIFETIME.total_seconds())) if raw else None
-    except BadData:
-        device = None
-    if isinstance(device, str) and 16 <= len(device) <= 32:
-        return device
-    device = secrets.token_urlsafe(16)  # 22 characters
-
-    @after_this_request
-    def _give(response: Response) -> Response:
-        response.set_cookie(ORDER_COOKIE, _order_serializer().dumps(device), max_age=int(LIFETIME.total_seconds()),
-                            path=ORDER_PATH, httponly=True, secure=current_app.config["SESSION_COOKIE_SECURE"],
-                            samesite="Strict")
-        return response
-    return device

@@ -1,7 +1,7 @@
 """Placing orders and following them: the shopper's list, one order, guest look-up, cancel, returns."""
 from flask import Response, current_app, request
 
-from bookstore import checkout_cookie, device_cookie
+from bookstore import checkout_cookie
 from bookstore.blueprint import Blueprint
 from bookstore.errors import BadRequest
 from bookstore.extensions import client_ip, limiter
@@ -55,7 +55,7 @@ def _placed(response) -> bool:
                       "schema": {"type": "string", "minLength": 1, "maxLength": 100}}])
 def place_order(data):
     """Place an order as a guest or, with a token, for the signed-in shopper (retry-safe with Idempotency-Key)."""
-    origin = checkout.Origin(client_ip(), device_cookie.order_device(), checkout_cookie.browser())
+    origin = checkout.Origin(client_ip(), checkout_cookie.browser())
     order, created = checkout.place_order(data, current_user(), _idempotency_key(), origin)
     reply = {"message": "Order placed" if created else "Order already placed", "order": order}
     return (reply, 201) if created else (reply, 200, {"Idempotent-Replayed": "true"})

@@ -40,7 +40,7 @@ class Order(AddressMixin, TimestampMixin, db.Model):
         Index("ix_orders_created", "created_at"),
         Index("ix_orders_refund_pending", "payment_status", "refund_attempts"),
         Index("ix_orders_placed_ip", "placed_ip", "status"),
-        Index("ix_orders_placed_device", "placed_device", "status"),
+        Index("ix_orders_checkout_browser", "checkout_browser", "status"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -99,9 +99,9 @@ class Order(AddressMixin, TimestampMixin, db.Model):
     billed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Until when the digital lines may be downloaded (DOWNLOAD_DAYS after payment); None before payment.
     downloads_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    # Where it was placed from (checkout.Origin): copies held by unpaid orders are capped per IP and per browser.
+    # Where it was placed from (checkout.Origin; the browser is `checkout_browser`): copies held by unpaid orders
+    # are capped per IP and per browser.
     placed_ip: Mapped[str | None] = mapped_column(String(45))
-    placed_device: Mapped[str | None] = mapped_column(String(32))
     # A cash order of many copies (the shop setting largeCodCopies) is cancelled unless confirmed (processing) by then.
     confirm_by: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 

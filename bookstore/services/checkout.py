@@ -39,10 +39,9 @@ def _existing_for_key(scoped_key: str, request_hash: str) -> Order | None:
 
 @dataclass(frozen=True)
 class Origin:
-    """Where an order is placed from: the client's IP, the browser's order device (device_cookie) and its checkout cookie."""
+    """Where an order is placed from: the client's IP and the browser's checkout cookie."""
 
     ip: str
-    device: str | None = None
     browser: str | None = None  # the checkout cookie's digest (bookstore/checkout_cookie.py)
 
 
@@ -122,7 +121,7 @@ def _one_checkout_at_a_time(origin: Origin | None) -> None:
     copies held. SQLite has one writer at a time already."""
     if origin is None or db.session.get_bind().dialect.name != "postgresql":
         return
-    for key in (f"held-ip:{origin.ip}", f"held-device:{origin.device}" if origin.device else None):
+    for key in (f"held-ip:{origin.ip}", f"held-browser:{origin.browser}" if origin.browser else None):
         if key:
             db.session.execute(select(func.pg_advisory_xact_lock(func.hashtext(key))))
 
@@ -138,8 +137,8 @@ def _held_copies(lines: list[OrderLine]) -> int:
 def copies_held(origin: Origin) -> int:
     """Printed copies held by unpaid orders placed from this IP or this browser."""
     who = [Order.placed_ip == origin.ip[:45]]
-    if origin.device:
-        who.append(Order.placed_device == origin.device)
+    if origin.browser:
+        who.append(Order.checkout_browser == origin.browser)
     unpaid = (or_(*who), *_UNPAID_HOLD)
     own = select(func.coalesce(func.sum(OrderLine.quantity), 0)).select_from(OrderLine) \
         .join(Order, OrderLine.order_id == Order.id).where(
@@ -267,7 +266,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         promised_from=promise and promise.earliest, promised_to=promise and promise.latest, buyer_gstin=data.get("buyer_gstin") or None,
         idempotency_key=scoped_key, request_hash=request_hash, lines=lines,
         checkout_browser=origin and origin.browser,
-        placed_ip=origin and origin.ip[:45], placed_device=origin and origin.device,
+        placed_ip=origin and origin.ip[:45],
         confirm_by=_confirm_by(data["payment_method"], copies, shop_rules, now),
         history=[OrderStatusChange(status="pending", by="customer", at=now)], **address,
     )

@@ -1,6 +1,6 @@
 """Against hoarding with unpaid orders (product §5.7): one IP held 4,000 copies for 30 minutes with unpaid
 online orders and fresh e-mails. Copies held by unpaid orders are capped per IP and per browser (the
-`order_device` cookie), whatever the e-mails; paid, confirmed or cancelled orders hold nothing."""
+`checkout` cookie), whatever the e-mails; paid, confirmed or cancelled orders hold nothing."""
 import uuid
 
 import pytest
@@ -77,20 +77,20 @@ def test_cash_orders_waiting_for_confirmation_count_too(app, books):
 
 
 def test_unpaid_copies_are_capped_per_browser_across_ips(app, books):
-    """A browser that changes its IP keeps its `order_device` cookie (signed, HttpOnly, /api/orders only):
+    """A browser that changes its IP keeps its `checkout` cookie (HttpOnly, /api/orders only):
     its unpaid copies are counted together. A forged cookie is a new browser."""
     browser = app.test_client()
     first = order(browser, books[0], "10.7.2.1", 0)
     assert first.status_code == 201
-    cookie = browser.get_cookie("order_device", path="/api/orders")
+    cookie = browser.get_cookie("checkout", path="/api/orders")
     assert cookie is not None and cookie.http_only
     for n in range(1, 5):
         assert order(browser, books[n], f"10.7.2.{n + 1}", n).status_code == 201
     assert_refused(order(browser, books[5], "10.7.2.9", 5, quantity=1), 409)
-    devices = {row.placed_device for row in db.session.scalars(select(Order))}
+    devices = {row.checkout_browser for row in db.session.scalars(select(Order))}
     assert len(devices) == 1 and None not in devices
     forged = app.test_client()
-    forged.set_cookie("order_device", devices.pop(), path="/api/orders")
+    forged.set_cookie("checkout", devices.pop(), path="/api/orders")
     assert order(forged, books[5], "10.7.2.10", 5).status_code == 201
     assert orders_count() == 6
 
