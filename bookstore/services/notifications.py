@@ -25,7 +25,11 @@ def _summary(order: Order) -> str:
     lines = "\n".join(f"  {line.quantity} × {line.title} — {_rupees(line.line_total_paise)}" for line in order.lines)
     if order.discount_paise:
         lines += f"\n  Coupon {order.coupon_code} — −{_rupees(order.discount_paise)}"
-    text = f"{lines}\n  Shipping — {_rupees(order.shipping_paise)}\n  Total — {_rupees(order.total_paise)}\n\n"
+    lines += f"\n  Shipping — {_rupees(order.shipping_paise)}"
+    if order.cod_fee_paise:
+        # The fee an admin set for cash orders is part of the total, as on the bill and the order page.
+        lines += f"\n  Cash on delivery fee — {_rupees(order.cod_fee_paise)}"
+    text = f"{lines}\n  Total — {_rupees(order.total_paise)}\n\n"
     if order.status not in _JOURNEY_OVER and order.has_printed:
         text += (f"Delivering to {order.first_name} {order.last_name}, {order.address}, {order.city}, "
                  f"{order.state} {order.zip_code}.\n")
