@@ -9,7 +9,7 @@ from flask import current_app
 
 from bookstore import money
 from bookstore.models import Order
-from bookstore.services import delivery, mail, order_links
+from bookstore.services import delivery, mail
 from bookstore.services.india import IST
 
 # Statuses after which the parcel is no longer on its way: their mails promise no dates and no address.
@@ -37,9 +37,9 @@ def _summary(order: Order) -> str:
             text += f"Arriving {delivery.dates_text(*order.promised)}.\n"
         text += "\n"
     text += _downloads_text(order)
-    text += f"See your order (no sign-in needed): {mail.shop_url(order_links.path(order))}"
+    text += f"See your order (no sign-in needed): {mail.order_page_link(order)}"
     if order.bill_number:
-        text += f"\nBill of supply {order.bill_number}: {mail.shop_url(order_links.bill_path(order))}"
+        text += f"\nBill of supply {order.bill_number}: {mail.bill_link(order)}"
     return text
 
 
