@@ -24,13 +24,23 @@ class _Pdf(FPDF):
         self.cell(0, 8, "This is a computer-generated bill of supply and needs no signature.", align="C")
 
 
+# A font per script of India besides Latin: a name, an address or a title in any of them prints. fpdf2 takes
+# each run of characters the Latin font lacks from the first of these that has them (only the fonts used
+# are embedded, subset), and HarfBuzz (uharfbuzz) shapes the run: conjuncts, vowel signs, Urdu right to left.
+SCRIPT_FONTS = {"NotoDevanagari": "NotoSansDevanagari-Regular.ttf", "NotoBengali": "NotoSansBengali-Regular.ttf",
+                "NotoTamil": "NotoSansTamil-Regular.ttf", "NotoTelugu": "NotoSansTelugu-Regular.ttf",
+                "NotoKannada": "NotoSansKannada-Regular.ttf", "NotoMalayalam": "NotoSansMalayalam-Regular.ttf",
+                "NotoGujarati": "NotoSansGujarati-Regular.ttf", "NotoGurmukhi": "NotoSansGurmukhi-Regular.ttf",
+                "NotoOriya": "NotoSansOriya-Regular.ttf", "NotoArabic": "NotoNaskhArabic-Regular.ttf"}
+
+
 def _new_pdf() -> FPDF:
     pdf = _Pdf(format="A4")
     pdf.add_font("Noto", "", str(FONTS / "NotoSans-Regular.ttf"))
     pdf.add_font("Noto", "B", str(FONTS / "NotoSans-Bold.ttf"))
-    pdf.add_font("NotoDevanagari", "", str(FONTS / "NotoSansDevanagari-Regular.ttf"))
-    # Hindi names: glyphs from the Devanagari font, joined into conjuncts by HarfBuzz (uharfbuzz).
-    pdf.set_fallback_fonts(["NotoDevanagari"], exact_match=False)
+    for family, file in SCRIPT_FONTS.items():
+        pdf.add_font(family, "", str(FONTS / file))
+    pdf.set_fallback_fonts(list(SCRIPT_FONTS), exact_match=False)
     pdf.set_text_shaping(True)
     pdf.set_auto_page_break(True, margin=20)
     pdf.add_page()
