@@ -88,8 +88,14 @@ class Rupees(fields.Field):
         return money.to_paise(amount)
 
 
+# Bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069): in a name they reorder what follows on a
+# bill, a label or a screen ("\u202eKumar" prints backwards). No one types them; they are dropped on input.
+_BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
 class Trimmed(fields.String):
-    """A string with surrounding white space removed; `required` also refuses blank text."""
+    """A string with bidi controls dropped and surrounding white space removed; `required` also refuses blank
+    text."""
 
     def __init__(self, *, max_length: int, min_length: int = 0, blank_message: str | None = None, **kwargs):
         self.blank_message = blank_message
@@ -99,7 +105,7 @@ class Trimmed(fields.String):
         super().__init__(validate=validators, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
-        text = super()._deserialize(value, attr, data, **kwargs).strip()
+        text = super()._deserialize(value, attr, data, **kwargs).translate(_BIDI_CONTROLS).strip()
         if not text and self.required:
             raise ValidationError(self.blank_message or self.error_messages["required"])
         return text

@@ -276,3 +276,23 @@ def test_names_in_every_script_of_india_print(client, factories, auth):
     # pypdf reads Bengali's and Oriya's reordered vowel signs back in another order: their fonts are checked above.
     for word in ("முருகன்", "ગીતા", "ਹਰਪ੍ਰੀਤ", "ಕಾವ್ಯ", "അനിൽ", "లక్ష్మి", "عائشہ", "अनीता"):
         assert word in text, f"{word!r} not in:\n{text}"
+
+
+def test_bidi_controls_in_names_are_dropped_on_input(client, factories, auth):
+    """Embeddings, overrides and isolates (U+202A-202E, U+2066-2069) cannot reorder a bill: text fields drop
+    them when an order or an account is written, and a name made of them alone is blank (422)."""
+    order = factories.order(client=client, shippingAddress={
+        **ADDRESS, "firstName": "Ravi\u202e Kumar", "lastName": "\u2066R\u202ao\u2069", "address": "12\u202d MG Road"})
+    row = order_row(order["_id"])
+    assert (row.first_name, row.last_name, row.address) == ("Ravi Kumar", "Ro", "12 MG Road")
+    book = factories.book(stock=3)
+    blank = place(client, [(book, 1)], shippingAddress={**ADDRESS, "firstName": "\u202e\u2067 \u202c"})
+    assert_refused(blank, 422, field="shippingAddress")
+    registered = client.post("/api/auth/register", json={
+        "firstName": "\u202bAsha", "lastName": "Verma\u2068", "email": "asha.bidi@example.in",
+        "password": "a-quiet-river-17", "phone": "9876543210"})
+    assert registered.status_code == 201, registered.get_json()
+    assert (registered.get_json()["user"]["firstName"], registered.get_json()["user"]["lastName"]) == ("Asha", "Verma")
+    deliver(client, auth.admin(), order["_id"])
+    text = pdf_text(client.get(f"/api/orders/{order['_id']}/bill?token={link_token(order)}").data)
+    assert "Ravi Kumar Ro" in text and "\u202e" not in text
