@@ -8,7 +8,7 @@ from fpdf.fonts import FontFace
 
 from bookstore import money
 from bookstore.models import Order
-from bookstore.services.bills import FONTS, lines_of, rupees_in_words, seller
+from bookstore.services.bills import FONTS, is_cancelled, lines_of, rupees_in_words, seller
 from bookstore.services.india import IST
 
 
@@ -56,14 +56,29 @@ def _para(pdf: FPDF, width: float, height: float, text: str, **kwargs) -> None:
     pdf.set_font(family, style, size)
 
 
+def _cancellation(order: Order) -> str:
+    when = order.cancelled_at or order.updated_at
+    when = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+    return (f"Cancelled on {when.astimezone(IST).strftime('%d %b %Y')}: the order was cancelled and its payment of "
+            f"{_rupees(order.total_paise)} refunded in full. This bill's number is not given to another.")
+
+
 def render(order: Order) -> bytes:
     """The bill of supply as a PDF."""
     shop = seller()
     billed_on = order.billed_at if order.billed_at.tzinfo else order.billed_at.replace(tzinfo=timezone.utc)
     pdf = _new_pdf()
     width = pdf.epw
+    cancelled = is_cancelled(order)
     pdf.set_font("Noto", "B", 16)
-    pdf.cell(width, 9, "Bill of Supply", new_x="LMARGIN", new_y="NEXT", align="C")
+    if cancelled:
+        pdf.set_text_color(180, 0, 0)
+    pdf.cell(width, 9, "Bill of Supply — CANCELLED" if cancelled else "Bill of Supply", new_x="LMARGIN",
+             new_y="NEXT", align="C")
+    if cancelled:
+        pdf.set_font("Noto", "B", 9)
+        _para(pdf, width, 4.5, _cancellation(order), align="C")
+        pdf.set_text_color(0)
     pdf.set_font("Noto", size=8)
     _para(pdf, width, 4.5, "Printed books are exempt from GST (nil-rated, HSN 4901): a bill of supply, not a "
                    "tax invoice (CGST Act, section 31(3)(c)).", align="C")

@@ -296,3 +296,29 @@ def test_bidi_controls_in_names_are_dropped_on_input(client, factories, auth):
     deliver(client, auth.admin(), order["_id"])
     text = pdf_text(client.get(f"/api/orders/{order['_id']}/bill?token={link_token(order)}").data)
     assert "Ravi Kumar Ro" in text and "\u202e" not in text
+
+
+def test_the_bill_of_a_cancelled_and_refunded_order_is_marked_cancelled(app, client, factories, razorpay):
+    """Paid online, then cancelled and refunded in full: the bill keeps its number, its download is named and
+    marked cancelled and says so, and the next bill takes the next number (a number is never reused)."""
+    app.config["CLOCK"] = at(ist(2026, 11, 25, 10, 0))
+    order = factories.order(client=client, method="online")
+    paid = pay_online(client, razorpay, order)
+    assert paid["billNumber"] == "BS/2627/000001"
+    before = client.get(paid["billUrl"])
+    assert "CANCELLED" not in pdf_text(before.data) and "cancelled" not in before.headers["Content-Disposition"]
+    cancelled = client.post(f"/api/orders/{order['_id']}/cancel?token={link_token(order)}")
+    assert cancelled.status_code == 200, cancelled.get_json()
+    row = order_row(order["_id"])
+    assert (row.status, row.payment_status, row.bill_number) == ("cancelled", "refunded", "BS/2627/000001")
+
+    response = client.get(f"/api/orders/{order['_id']}/bill?token={link_token(order)}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert 'filename="bill-BS-2627-000001-cancelled.pdf"' in response.headers["Content-Disposition"]
+    text = pdf_text(response.data)
+    assert "Bill of Supply — CANCELLED" in text and "BS/2627/000001" in text
+    on = (row.cancelled_at if row.cancelled_at.tzinfo else row.cancelled_at.replace(tzinfo=timezone.utc)).astimezone(IST)
+    assert (f"Cancelled on {on:%d %b %Y}: the order was cancelled and its payment of ₹539.00 refunded in full. "
+            "This bill's number is not given to another.") in " ".join(text.split())
+    other = pay_online(client, razorpay, factories.order(client=client, method="online"))
+    assert other["billNumber"] == "BS/2627/000002"
