@@ -24,23 +24,40 @@ class _Pdf(FPDF):
         self.cell(0, 8, "This is a computer-generated bill of supply and needs no signature.", align="C")
 
 
-# A font per script of India besides Latin: a name, an address or a title in any of them prints. fpdf2 takes
-# each run of characters the Latin font lacks from the first of these that has them (only the fonts used
-# are embedded, subset), and HarfBuzz (uharfbuzz) shapes the run: conjuncts, vowel signs, Urdu right to left.
-SCRIPT_FONTS = {"NotoDevanagari": "NotoSansDevanagari-Regular.ttf", "NotoBengali": "NotoSansBengali-Regular.ttf",
-                "NotoTamil": "NotoSansTamil-Regular.ttf", "NotoTelugu": "NotoSansTelugu-Regular.ttf",
-                "NotoKannada": "NotoSansKannada-Regular.ttf", "NotoMalayalam": "NotoSansMalayalam-Regular.ttf",
-                "NotoGujarati": "NotoSansGujarati-Regular.ttf", "NotoGurmukhi": "NotoSansGurmukhi-Regular.ttf",
-                "NotoOriya": "NotoSansOriya-Regular.ttf", "NotoArabic": "NotoNaskhArabic-Regular.ttf"}
+# A font per script of India besides Latin, with the code points it covers: a name, an address or a title in
+# any of them prints. fpdf2 takes each run of characters the Latin font lacks from the first fallback that has
+# them, and HarfBuzz (uharfbuzz) shapes the run: conjuncts, vowel signs, Urdu right to left. Only the scripts
+# a bill's text uses are loaded (reading a font costs tens of milliseconds); Devanagari always is.
+SCRIPT_FONTS = {
+    "NotoDevanagari": ("NotoSansDevanagari-Regular.ttf", ((0x0900, 0x097F), (0xA8E0, 0xA8FF))),
+    "NotoBengali": ("NotoSansBengali-Regular.ttf", ((0x0980, 0x09FF),)),
+    "NotoGurmukhi": ("NotoSansGurmukhi-Regular.ttf", ((0x0A00, 0x0A7F),)),
+    "NotoGujarati": ("NotoSansGujarati-Regular.ttf", ((0x0A80, 0x0AFF),)),
+    "NotoOriya": ("NotoSansOriya-Regular.ttf", ((0x0B00, 0x0B7F),)),
+    "NotoTamil": ("NotoSansTamil-Regular.ttf", ((0x0B80, 0x0BFF),)),
+    "NotoTelugu": ("NotoSansTelugu-Regular.ttf", ((0x0C00, 0x0C7F),)),
+    "NotoKannada": ("NotoSansKannada-Regular.ttf", ((0x0C80, 0x0CFF),)),
+    "NotoMalayalam": ("NotoSansMalayalam-Regular.ttf", ((0x0D00, 0x0D7F),)),
+    "NotoArabic": ("NotoNaskhArabic-Regular.ttf", ((0x0600, 0x06FF), (0x0750, 0x077F), (0xFB50, 0xFDFF),
+                                                   (0xFE70, 0xFEFF))),
+}
 
 
-def _new_pdf() -> FPDF:
+def scripts_in(texts) -> list[str]:
+    """The SCRIPT_FONTS families the texts need, Devanagari first and always."""
+    points = {ord(char) for text in texts for char in text if ord(char) >= 0x0900 or 0x0600 <= ord(char) < 0x0800}
+    return [family for family, (_file, ranges) in SCRIPT_FONTS.items()
+            if family == "NotoDevanagari" or any(lo <= point <= hi for point in points for lo, hi in ranges)]
+
+
+def _new_pdf(texts=()) -> FPDF:
     pdf = _Pdf(format="A4")
     pdf.add_font("Noto", "", str(FONTS / "NotoSans-Regular.ttf"))
     pdf.add_font("Noto", "B", str(FONTS / "NotoSans-Bold.ttf"))
-    for family, file in SCRIPT_FONTS.items():
-        pdf.add_font(family, "", str(FONTS / file))
-    pdf.set_fallback_fonts(list(SCRIPT_FONTS), exact_match=False)
+    families = scripts_in(texts)
+    for family in families:
+        pdf.add_font(family, "", str(FONTS / SCRIPT_FONTS[family][0]))
+    pdf.set_fallback_fonts(families, exact_match=False)
     pdf.set_text_shaping(True)
     pdf.set_auto_page_break(True, margin=20)
     pdf.add_page()
@@ -67,7 +84,9 @@ def render(order: Order) -> bytes:
     """The bill of supply as a PDF."""
     shop = seller()
     billed_on = order.billed_at if order.billed_at.tzinfo else order.billed_at.replace(tzinfo=timezone.utc)
-    pdf = _new_pdf()
+    pdf = _new_pdf([shop["name"], shop["address"], order.first_name, order.last_name, order.address,
+                    order.landmark or "", order.city, order.state or "",
+                    *(line.description for line in lines_of(order))])
     width = pdf.epw
     cancelled = is_cancelled(order)
     pdf.set_font("Noto", "B", 16)
