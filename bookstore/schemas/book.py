@@ -12,8 +12,8 @@ from bookstore.models import Book
 from bookstore.schemas.common import (PageQuerySchema, PaginationSchema, ReplySchema, SuccessSchema, pagination,
                                       search_param, text_param)
 from bookstore.models.book import MEDIA
-from bookstore.schemas.fields import (IdInput, IdString, InputSchema, PartialUpdate, Rupees, Trimmed, UtcDateTime, WholeNumber,
-                                      required)
+from bookstore.schemas.fields import (IdInput, IdString, InputSchema, PartialUpdate, Rupees, Trimmed, UtcDateTime,
+                                      WholeNumber, required)
 from bookstore.schemas.remembered import RememberedDumps
 from bookstore.services.images import COVER_REQUIRED
 from bookstore.services.storage import media_url

@@ -246,7 +246,8 @@ def test_shop_settings_take_the_seller_and_refuse_a_bad_gstin(client, auth):
 # Names and words in the scripts of India, each with the font that must be embedded to print it.
 SCRIPTS = {"முருகன்": "NotoSansTamil", "সুমিতা": "NotoSansBengali", "ગીતા": "NotoSansGujarati",
            "ਹਰਪ੍ਰੀਤ": "NotoSansGurmukhi", "ಕಾವ್ಯ": "NotoSansKannada", "അനിൽ": "NotoSansMalayalam",
-           "ସୁଭାଷ": "NotoSansOriya", "లక్ష్మి": "NotoSansTelugu", "عائشہ": "NotoNaskhArabic", "अनीता": "NotoSansDevanagari"}
+           "ସୁଭାଷ": "NotoSansOriya", "లక్ష్మి": "NotoSansTelugu", "عائشہ": "NotoNaskhArabic",
+           "अनीता": "NotoSansDevanagari"}
 
 
 def embedded_fonts(data: bytes) -> set[str]:
@@ -317,7 +318,8 @@ def test_the_bill_of_a_cancelled_and_refunded_order_is_marked_cancelled(app, cli
     assert 'filename="bill-BS-2627-000001-cancelled.pdf"' in response.headers["Content-Disposition"]
     text = pdf_text(response.data)
     assert "Bill of Supply — CANCELLED" in text and "BS/2627/000001" in text
-    on = (row.cancelled_at if row.cancelled_at.tzinfo else row.cancelled_at.replace(tzinfo=timezone.utc)).astimezone(IST)
+    on = row.cancelled_at if row.cancelled_at.tzinfo else row.cancelled_at.replace(tzinfo=timezone.utc)
+    on = on.astimezone(IST)
     assert (f"Cancelled on {on:%d %b %Y}: the order was cancelled and its payment of ₹539.00 refunded in full. "
             "This bill's number is not given to another.") in " ".join(text.split())
     other = pay_online(client, razorpay, factories.order(client=client, method="online"))

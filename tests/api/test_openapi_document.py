@@ -12,7 +12,8 @@ from tests.helpers import assert_refused
 PARTIAL_PUTS = [("/api/books/{book_id}", "BookUpdate"), ("/api/auth/profile", "ProfileUpdate"),
                 ("/api/addresses/{address_id}", "SavedAddressChange"), ("/api/admin/shop-settings", "ShopSettings"),
                 ("/api/admin/kits/{kit_id}", "KitUpdate"), ("/api/admin/coupons/{coupon_id}", "CouponUpdate"),
-                ("/api/admin/couriers/{courier_id}", "CourierUpdate"), ("/api/books/{book_id}/reviews/mine", "ReviewUpdate")]
+                ("/api/admin/couriers/{courier_id}", "CourierUpdate"),
+                ("/api/books/{book_id}/reviews/mine", "ReviewUpdate")]
 
 
 @pytest.fixture
