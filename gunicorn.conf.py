@@ -153,8 +153,21 @@ def _log_format() -> str:
     return (os.environ.get("LOG_FORMAT") or ("json" if production else "text")).lower()
 
 
+from gunicorn.glogging import Logger as _GunicornLogger  # noqa: E402
+
+
+class RedactingLogger(_GunicornLogger):
+    """gunicorn's logger whose access log, in any format, keeps no credentials: a download link's signature
+    and e-mailed links' tokens are redacted from every atom (bookstore.observability.logs.redact)."""
+
+    def atoms(self, resp, req, environ, request_time):
+        from bookstore.observability.logs import redact_atoms
+        return redact_atoms(super().atoms(resp, req, environ, request_time))
+
+
+logger_class = RedactingLogger
+
 if _log_format() == "json":
-    from gunicorn.glogging import Logger as _GunicornLogger
     from gunicorn.glogging import SafeAtoms as _SafeAtoms
 
     class _RawAtoms(_SafeAtoms):
@@ -163,7 +176,7 @@ if _log_format() == "json":
         def __init__(self, atoms):
             dict.__init__(self, atoms)
 
-    class JsonLogger(_GunicornLogger):
+    class JsonLogger(RedactingLogger):
         """gunicorn's error and access logs as JSON lines like the app's (the access log only when
         asked for, e.g. `--access-logfile -` in the Procfile)."""
 

@@ -79,12 +79,12 @@ def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, render_as_batch=True, compare_type=True)
     jwt.init_app(app)
-    from bookstore.openapi import BearerSecurity, ErrorSchema
+    from bookstore.openapi import BearerSecurity, DocumentedRefusals, ErrorSchema
     # One Api per app: flask-smorest keeps one OpenAPI document per Api, and a shared one would describe
     # whichever app of the process was built last (tests build several).
     api = Api()
     api.ERROR_SCHEMA = ErrorSchema  # the document describes the shop's envelope, not flask-smorest's errors
-    api.init_app(app, spec_kwargs={"extra_plugins": [BearerSecurity(app)]})
+    api.init_app(app, spec_kwargs={"extra_plugins": [BearerSecurity(app), DocumentedRefusals()]})
     app.extensions["bookstore_api"] = api
     limiter.init_app(app)
     compress.init_app(app)

@@ -34,6 +34,29 @@ def _wrappers(view):
         view = getattr(view, "__wrapped__", None)
 
 
+URI_TOO_LONG = {"description": "The path and query are longer than 4,096 characters.",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+
+class DocumentedRefusals(BasePlugin):
+    """What every operation or schema may refuse beyond its fields: the 414 of an over-long address
+    (request_input.MAX_TARGET_CHARS), and the empty body of a partial PUT (schemas.fields.PartialUpdate)."""
+
+    def init_spec(self, spec):
+        super().init_spec(spec)
+        spec.components.response("URI_TOO_LONG", URI_TOO_LONG)
+
+    def schema_helper(self, name, definition, **kwargs):
+        schema = kwargs.get("schema")
+        if getattr(schema, "refuses_empty_body", False):
+            return {"minProperties": 1}
+        return None
+
+    def operation_helper(self, path=None, operations=None, **kwargs):
+        for operation in (operations or {}).values():
+            operation.setdefault("responses", {})["414"] = {"$ref": "#/components/responses/URI_TOO_LONG"}
+
+
 class BearerSecurity(BasePlugin):
     """Marks each operation with the token it needs: required for admin routes and `login_required`
     views, optional (guest or shopper) for `optional_login` views, none elsewhere."""

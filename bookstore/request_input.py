@@ -12,7 +12,7 @@ from flask import Request as FlaskRequest
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import RequestURITooLarge
 
-from bookstore.errors import BadRequest, PayloadTooLarge
+from bookstore.errors import BadRequest, NotFound, PayloadTooLarge
 
 # Bodies: every route takes at most 64 KB (an order of 20 lines is about 3 KB) unless its view says
 # otherwise with @body_limit (book writes, which carry a cover as a data URL).
@@ -62,6 +62,22 @@ def _check_plain(value) -> None:
                 stack.extend((child, depth + 1) for child in item.values())
             else:
                 stack.extend((child, depth + 1) for child in item)
+
+
+def holds_nul(value) -> bool:
+    """Whether any string or key in a parsed JSON document holds a NUL (PostgreSQL cannot store one)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def loads(text: str | bytes, **kwargs):
@@ -121,11 +137,15 @@ def _check_request() -> None:
     """Before any other reader: the address's length, the body's size for its route, and its JSON.
 
     :raise RequestURITooLarge: a path and query longer than MAX_TARGET_CHARS (414).
+    :raise NotFound: a path parameter holding a NUL (%00): no id or slug has one, and PostgreSQL cannot
+        compare with one (404, before any view asks the database).
     :raise PayloadTooLarge: a body over the route's limit (413), refused before it is read.
     :raise BadRequest: a JSON body that is malformed or refused (400).
     """
     if len(request.path) + len(request.query_string) > MAX_TARGET_CHARS:
         raise RequestURITooLarge()
+    if request.view_args and any(isinstance(value, str) and "\x00" in value for value in request.view_args.values()):
+        raise NotFound("Not found.")
     view = current_app.view_functions.get(request.endpoint) if request.endpoint else None
     limit = getattr(view, "max_body_bytes", DEFAULT_BODY_BYTES)
     limit = limit() if callable(limit) else limit

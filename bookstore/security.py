@@ -6,6 +6,8 @@ from functools import wraps
 from flask import Flask, current_app, request
 from flask_jwt_extended import create_access_token, get_jwt, verify_jwt_in_request
 from flask_jwt_extended import current_user as jwt_current_user
+from flask_jwt_extended.exceptions import JWTExtendedException
+from jwt.exceptions import PyJWTError
 from werkzeug.exceptions import SecurityError
 
 from bookstore import clock
@@ -83,6 +85,17 @@ def optional_login(view):
         return view(*args, **kwargs)
 
     return wrapper
+
+
+def caller_is_admin() -> bool:
+    """Whether a valid administrator's token came with this request; a public read never refuses a missing,
+    stale or bad token for it (it just answers as to a guest)."""
+    try:
+        verify_jwt_in_request(optional=True)
+    except (JWTExtendedException, PyJWTError):
+        return False
+    user = current_user()
+    return user is not None and user.is_admin
 
 
 def require_admin() -> None:

@@ -76,9 +76,10 @@ def reconcile_payments() -> int:
 
 @periodic(crontab(minute="17"))
 def prune_expired() -> int:
-    """Hourly: delete spent or expired account links and revoked tokens past their expiry."""
-    from bookstore.services import account_links, sessions
-    return account_links.prune_expired() + sessions.prune_expired()
+    """Hourly: delete spent or expired account links, revoked tokens past their expiry, and mail sent more
+    than MAIL_KEEP_SENT_DAYS ago."""
+    from bookstore.services import account_links, mail, sessions
+    return account_links.prune_expired() + sessions.prune_expired() + mail.prune_sent()
 
 
 @task()

@@ -4,6 +4,7 @@
 gunicorn's master calls `use_json_for_gunicorn` for its own error and access logs.
 """
 import logging
+import re
 import sys
 from collections.abc import Mapping
 from datetime import datetime, timezone
@@ -17,6 +18,23 @@ from bookstore.observability.context import current_request_id
 TEXT_FORMAT = "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"
 # Query parameters whose values are credentials (e-mailed links' tokens, OAuth codes and state).
 SECRET_PARAMETERS = {"token", "code", "state", "password", "secret"}
+
+
+# A download link's signature is the last segment of its path (api/downloads.py).
+_SECRET_PATH = re.compile(r"(/api/downloads/)[^/?#\s\"]+")
+_SECRET_PAIR = re.compile(r"(^|[?&;])(" + "|".join(sorted(SECRET_PARAMETERS)) + r")=[^&;#\s\"]*", re.IGNORECASE)
+
+
+def redact(text: str) -> str:
+    """A path, query, URL or request line with its credentials replaced: the signature of a download link
+    and the values of SECRET_PARAMETERS (an order link's token, a reset link's)."""
+    return _SECRET_PAIR.sub(r"\1\2=redacted", _SECRET_PATH.sub(r"\1redacted", text))
+
+
+def redact_atoms(atoms: dict) -> dict:
+    """gunicorn's access-log atoms with every text redacted: the request line, path, query, referer and the
+    environ and header copies of them, whatever access_log_format picks."""
+    return {key: redact(value) if isinstance(value, str) else value for key, value in atoms.items()}
 
 
 def redact_query(query: str) -> str:

@@ -2,7 +2,7 @@
 from marshmallow import fields
 
 from bookstore.schemas.common import SuccessSchema
-from bookstore.schemas.fields import IdString
+from bookstore.schemas.fields import IdString, PartialUpdate
 from bookstore.schemas.order import AddressFieldsInput, AddressFieldsSchema
 
 
@@ -23,5 +23,5 @@ class AddressBookReplySchema(SuccessSchema):
     limit = fields.Integer(metadata={"description": "how many addresses an account may save"})
 
 
-class SavedAddressChangeSchema(SavedAddressInput):
+class SavedAddressChangeSchema(PartialUpdate, SavedAddressInput):
     """PUT /api/addresses/{id}: the fields to change (used partial: those not sent are kept)."""

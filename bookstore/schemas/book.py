@@ -12,8 +12,8 @@ from bookstore.models import Book
 from bookstore.schemas.common import (PageQuerySchema, PaginationSchema, ReplySchema, SuccessSchema, pagination,
                                       search_param, text_param)
 from bookstore.models.book import MEDIA
-from bookstore.schemas.fields import (IdInput, IdString, InputSchema, Rupees, Trimmed, UtcDateTime, WholeNumber,
-                                      required)
+from bookstore.schemas.fields import (IdInput, IdString, InputSchema, PartialUpdate, Rupees, Trimmed, UtcDateTime,
+                                      WholeNumber, required)
 from bookstore.schemas.remembered import RememberedDumps
 from bookstore.services.images import COVER_REQUIRED
 from bookstore.services.storage import media_url
@@ -56,6 +56,9 @@ class MediumField(fields.String):
     """english, hindi or bilingual, in any letter case."""
 
     default_error_messages = {"medium": MEDIUM_MESSAGE}
+
+    def __init__(self, **kwargs):
+        super().__init__(metadata={"enum": list(MEDIA), "description": "in any letter case"}, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         text = super()._deserialize(value, attr, data, **kwargs).strip().lower()
@@ -381,7 +384,7 @@ class BookInputSchema(InputSchema):
         raise ValidationError(ordered)
 
 
-class BookUpdateSchema(BookInputSchema):
+class BookUpdateSchema(PartialUpdate, BookInputSchema):
     """PUT /api/books/{id}: fields left out keep their values; `archived: false` puts a book back on sale."""
 
     imageUrl = fields.String(attribute="image_url", allow_none=True)

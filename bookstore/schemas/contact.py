@@ -19,7 +19,7 @@ class ContactMessageSchema(Schema):
     _id = IdString(attribute="id")
     name = fields.String()
     email = fields.String()
-    phone = fields.String()
+    phone = fields.String(allow_none=True)
     subject = fields.String()
     message = fields.String()
     status = fields.String()

@@ -6,7 +6,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates
 from bookstore.schemas.common import ReplySchema, SuccessSchema
 from bookstore import money
 from bookstore.models import COUPON_KINDS
-from bookstore.schemas.fields import IdString, InputSchema, Rupees, UtcDateTime, UtcInstant, required
+from bookstore.schemas.fields import IdString, InputSchema, PartialUpdate, Rupees, UtcDateTime, UtcInstant, required
 
 CODE = re.compile(r"[A-Z0-9-]{3,20}")
 
@@ -63,7 +63,7 @@ class CouponSchema(Schema):
         return money.to_rupees(coupon.value)
 
 
-class CouponUpdateSchema(CouponInputSchema):
+class CouponUpdateSchema(PartialUpdate, CouponInputSchema):
     """PUT: fields left out keep their values."""
 
     def __init__(self, **kwargs):

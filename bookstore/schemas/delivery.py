@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_dump, post_load, validate, validates_schema
 
 from bookstore.schemas.common import ReplySchema, SuccessSchema
-from bookstore.schemas.fields import Gstin, InputSchema, Rupees, Trimmed, WholeNumber
+from bookstore.schemas.fields import Gstin, InputSchema, PartialUpdate, Rupees, Trimmed, WholeNumber, with_pin_pattern
 from bookstore.services import pin_directory
 from bookstore.services.delivery import PIN_MESSAGE, ZONES
 
@@ -29,6 +29,9 @@ class Pin(fields.String):
     """A PIN code: 6 digits, the first not 0; spaces are dropped ('560 001' is 560001)."""
 
     default_error_messages = {"invalid_pin": PIN_MESSAGE, "invalid": PIN_MESSAGE}
+
+    def __init__(self, **kwargs):
+        super().__init__(**with_pin_pattern(kwargs))
 
     def _deserialize(self, value, attr, data, **kwargs):
         pin = pin_directory.normalise(super()._deserialize(value, attr, data, **kwargs))
@@ -200,7 +203,7 @@ class ZonesSchema(InputSchema):
         "description": "to or from the north-east, Jammu & Kashmir, Ladakh, Andaman & Nicobar, Lakshadweep"})
 
 
-class ShopSettingsSchema(InputSchema):
+class ShopSettingsSchema(PartialUpdate, InputSchema):
     """The shop's delivery, fee and COD rules. In a PUT every field is optional: fields not sent are kept."""
 
     class Meta:

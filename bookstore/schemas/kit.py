@@ -6,7 +6,8 @@ from marshmallow import Schema, ValidationError, fields, validate, validates
 from bookstore import money
 from bookstore.schemas.book import ExamRefSchema
 from bookstore.schemas.common import AdminPageQuerySchema, ReplySchema, SuccessSchema, counted_pagination
-from bookstore.schemas.fields import IdInput, IdString, InputSchema, Rupees, Trimmed, UtcDateTime, required, required_text
+from bookstore.schemas.fields import (IdInput, IdString, InputSchema, PartialUpdate, Rupees, Trimmed, UtcDateTime,
+                                      required, required_text)
 from bookstore.services import kits
 from bookstore.services.storage import media_url
 
@@ -93,7 +94,7 @@ class KitInputSchema(InputSchema):
             raise ValidationError("Slug must be letters and digits joined by single hyphens.")
 
 
-class KitUpdateSchema(KitInputSchema):
+class KitUpdateSchema(PartialUpdate, KitInputSchema):
     """PUT: fields left out keep their values."""
 
     def __init__(self, **kwargs):

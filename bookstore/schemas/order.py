@@ -61,7 +61,7 @@ class AddressFieldsInput(InputSchema):
     landmark = Trimmed(max_length=200, load_default="")
     city = required_text("City", 100)
     state = IndianState(required=True, error_messages=required("State is required."))
-    zipCode = required_text("PIN code", 10, attribute="zip_code")
+    zipCode = required_text("PIN code", 10, attribute="zip_code", metadata={"pattern": r"^\s*[1-9][0-9]{5}\s*$"})
     country = Trimmed(max_length=40, load_default="India")
     addressType = fields.String(attribute="address_type", load_default="home",
                                 validate=validate.OneOf(ADDRESS_TYPES, error="Address type must be home, work or other."))

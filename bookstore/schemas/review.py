@@ -3,7 +3,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from bookstore.models import REVIEW_STATUSES
 from bookstore.schemas.common import PageQuerySchema, PaginationSchema, ReplySchema, SuccessSchema, page_limit
-from bookstore.schemas.fields import IdString, InputSchema, Trimmed, UtcDateTime, required
+from bookstore.schemas.fields import IdString, InputSchema, PartialUpdate, Trimmed, UtcDateTime, required
 
 TITLE_MAX = 120
 TEXT_MAX = 2000
@@ -26,7 +26,7 @@ class ReviewInputSchema(InputSchema):
     text = Trimmed(max_length=TEXT_MAX, load_default="")
 
 
-class ReviewUpdateSchema(ReviewInputSchema):
+class ReviewUpdateSchema(PartialUpdate, ReviewInputSchema):
     """PUT of one's own review: fields left out keep their values."""
 
     def __init__(self, **kwargs):

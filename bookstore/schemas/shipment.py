@@ -3,7 +3,8 @@ from marshmallow import Schema, ValidationError, fields, validate, validates, va
 
 from bookstore.schemas.common import ReplySchema, SuccessSchema
 from bookstore.models import AGGREGATORS, SHIPMENT_EVENTS
-from bookstore.schemas.fields import IdInput, IdString, InputSchema, Trimmed, UtcDateTime, UtcInstant, WholeNumber, required
+from bookstore.schemas.fields import (IdInput, IdString, InputSchema, PartialUpdate, Trimmed, UtcDateTime, UtcInstant,
+                                      WholeNumber, required)
 
 MAX_PACKAGES = 50
 
@@ -156,7 +157,7 @@ class CourierInputSchema(InputSchema):
         _template(value)
 
 
-class CourierUpdateSchema(CourierInputSchema):
+class CourierUpdateSchema(PartialUpdate, CourierInputSchema):
     name = Trimmed(max_length=60, required=False)
 
     @validates("name")

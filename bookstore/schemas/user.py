@@ -2,8 +2,8 @@
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bookstore.schemas.common import ReplySchema, SuccessSchema
-from bookstore.schemas.fields import (Email, IdString, IndianMobile, InputSchema, Trimmed, UtcDateTime, required,
-                                      required_text)
+from bookstore.schemas.fields import (Email, IdString, IndianMobile, InputSchema, PartialUpdate, Trimmed, UtcDateTime,
+                                      required, required_text, with_pin_pattern)
 from bookstore.services import passwords
 from bookstore.services.pin_directory import normalise as normalise_pin
 
@@ -64,6 +64,9 @@ class LoginSchema(InputSchema):
 class DeliveryPin(fields.String):
     """A 6-digit PIN code, spaces allowed ("560 001"), loaded as its digits."""
 
+    def __init__(self, **kwargs):
+        super().__init__(**with_pin_pattern(kwargs))
+
     def _deserialize(self, value, attr, data, **kwargs):
         pin = normalise_pin(super()._deserialize(value, attr, data, **kwargs))
         if pin is None:
@@ -71,7 +74,7 @@ class DeliveryPin(fields.String):
         return pin
 
 
-class ProfileUpdateSchema(InputSchema):
+class ProfileUpdateSchema(PartialUpdate, InputSchema):
     firstName = required_text("First name", 100, attribute="first_name")
     lastName = required_text("Last name", 100, attribute="last_name")
     email = Email()

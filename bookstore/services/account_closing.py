@@ -63,9 +63,12 @@ def close(user: User, password: str | None, confirmation: str | None) -> None:
     if open_returns:
         # A return's refund still needs the account details and the shopper's e-mail (product §7.10).
         raise Conflict(f"You have {open_returns} return(s) not yet refunded. Please close the account once they are.")
-    old_email, first_name = user.email, user.first_name
+    old_email = user.email
+    # Mail kept in the outbox names the shopper and their addresses: it goes with the account, and the
+    # confirmation below greets nobody by name.
+    mail.forget_addresses({old_email, *db.session.scalars(select(Order.email).where(Order.user_id == user.id))})
     mail.queue(old_email, "Your Bookstore account is closed",
-               f"Hello {first_name},\n\nYour Bookstore account has been closed as you asked. We have erased your "
+               "Hello,\n\nYour Bookstore account has been closed as you asked. We have erased your "
                "name, phone number, saved addresses, cart, wishlist, reviews, book alerts and newsletter subscription, and "
                "signed out every device. We keep your past orders' amounts and places of delivery, as the law on "
                "accounts requires, without your name or contact details.\n\nYou are welcome to register again "

@@ -4,7 +4,9 @@ The link carries a random token; only its SHA-256 is stored. A link proves the a
 sent to, so it stops working once the account's e-mail has changed; a verify link sent to a pending new
 address (a profile change) proves that one, and makes it the account's.
 """
+import base64
 import hashlib
+import hmac
 import secrets
 from datetime import timedelta, timezone
 
@@ -32,16 +34,26 @@ def _digest(raw: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
+def token_of(seed: str) -> str:
+    """The link's token for a seed: derived with the app's secret, so the seed the outbox keeps (mail.py) is no
+    token to whoever reads the database alone."""
+    key = current_app.config["SECRET_KEY"].encode()
+    digest = hmac.new(key, f"account-link:{seed}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
 def issue(user: User, purpose: str, email: str | None = None) -> str:
-    """A new link token for the account's current address (or `email`, the pending new address a verify link
-    proves); added to the caller's transaction."""
-    raw = secrets.token_urlsafe(32)
+    """A new link for the account's current address (or `email`, the pending new address a verify link
+    proves); added to the caller's transaction. Returns the link's seed: its token is token_of(seed), made
+    when the mail is sent."""
+    seed = secrets.token_urlsafe(24)
+    raw = token_of(seed)
     # The account's expired links of this purpose go: rows stay few without a cleaning job.
     db.session.execute(delete(AccountToken).where(AccountToken.user_id == user.id, AccountToken.purpose == purpose,
                                                   AccountToken.expires_at < utcnow()))
     db.session.add(AccountToken(user_id=user.id, purpose=purpose, token_hash=_digest(raw), email=email or user.email,
                                 expires_at=utcnow() + LIFETIMES[purpose]))
-    return raw
+    return seed
 
 
 def path(purpose: str, raw: str) -> str:

@@ -5,10 +5,16 @@ from bookstore.models import User
 from bookstore.services import account_links, mail
 
 
+def _link(user: User, purpose: str, email: str | None = None) -> str:
+    """A new single-use link (to `email`, a pending new address, else the account's); the outbox keeps its
+    seed, the token is made when the mail is sent."""
+    seed = account_links.issue(user, purpose, email)
+    return mail.shop_url(account_links.path(purpose, mail.token_placeholder("account", seed)))
+
+
 def verify_email(user: User) -> None:
     """A new verification link (24 hours) to the account's current address."""
-    link = mail.shop_url(account_links.path(account_links.VERIFY_EMAIL,
-                                            account_links.issue(user, account_links.VERIFY_EMAIL)))
+    link = _link(user, account_links.VERIFY_EMAIL)
     mail.queue(user.email, "Please verify your e-mail address",
                f"Hello {user.first_name},\n\nPlease confirm that this is your e-mail address by opening this link "
                f"within 24 hours:\n\n{link}\n\nIf you did not create a Bookstore account, ignore this e-mail.",
@@ -17,8 +23,7 @@ def verify_email(user: User) -> None:
 
 def reset_password(user: User) -> None:
     """A password-reset link (1 hour, single use)."""
-    link = mail.shop_url(account_links.path(account_links.RESET_PASSWORD,
-                                            account_links.issue(user, account_links.RESET_PASSWORD)))
+    link = _link(user, account_links.RESET_PASSWORD)
     mail.queue(user.email, "Reset your Bookstore password",
                f"Hello {user.first_name},\n\nSomeone (we hope you) asked to reset the password of your Bookstore "
                f"account. Choose a new password within 1 hour here:\n\n{link}\n\n"
@@ -35,8 +40,7 @@ def password_changed(user: User) -> None:
 
 def confirm_new_email(user: User) -> None:
     """A link (24 hours) to the pending new address: opening it makes that the account's address."""
-    link = mail.shop_url(account_links.path(account_links.VERIFY_EMAIL, account_links.issue(
-        user, account_links.VERIFY_EMAIL, email=user.pending_email)))
+    link = _link(user, account_links.VERIFY_EMAIL, user.pending_email)
     mail.queue(user.pending_email, "Please verify your new e-mail address",
                f"Hello {user.first_name},\n\nYou asked to use this address for your Bookstore account. Please "
                f"confirm it by opening this link within 24 hours:\n\n{link}\n\nUntil you do, your account keeps "

@@ -8,7 +8,7 @@ from fpdf.fonts import FontFace
 
 from bookstore import money
 from bookstore.models import Order
-from bookstore.services.bills import FONTS, lines_of, rupees_in_words, seller
+from bookstore.services.bills import FONTS, is_cancelled, lines_of, rupees_in_words, seller
 from bookstore.services.india import IST
 
 
@@ -24,13 +24,40 @@ class _Pdf(FPDF):
         self.cell(0, 8, "This is a computer-generated bill of supply and needs no signature.", align="C")
 
 
-def _new_pdf() -> FPDF:
+# A font per script of India besides Latin, with the code points it covers: a name, an address or a title in
+# any of them prints. fpdf2 takes each run of characters the Latin font lacks from the first fallback that has
+# them, and HarfBuzz (uharfbuzz) shapes the run: conjuncts, vowel signs, Urdu right to left. Only the scripts
+# a bill's text uses are loaded (reading a font costs tens of milliseconds); Devanagari always is.
+SCRIPT_FONTS = {
+    "NotoDevanagari": ("NotoSansDevanagari-Regular.ttf", ((0x0900, 0x097F), (0xA8E0, 0xA8FF))),
+    "NotoBengali": ("NotoSansBengali-Regular.ttf", ((0x0980, 0x09FF),)),
+    "NotoGurmukhi": ("NotoSansGurmukhi-Regular.ttf", ((0x0A00, 0x0A7F),)),
+    "NotoGujarati": ("NotoSansGujarati-Regular.ttf", ((0x0A80, 0x0AFF),)),
+    "NotoOriya": ("NotoSansOriya-Regular.ttf", ((0x0B00, 0x0B7F),)),
+    "NotoTamil": ("NotoSansTamil-Regular.ttf", ((0x0B80, 0x0BFF),)),
+    "NotoTelugu": ("NotoSansTelugu-Regular.ttf", ((0x0C00, 0x0C7F),)),
+    "NotoKannada": ("NotoSansKannada-Regular.ttf", ((0x0C80, 0x0CFF),)),
+    "NotoMalayalam": ("NotoSansMalayalam-Regular.ttf", ((0x0D00, 0x0D7F),)),
+    "NotoArabic": ("NotoNaskhArabic-Regular.ttf", ((0x0600, 0x06FF), (0x0750, 0x077F), (0xFB50, 0xFDFF),
+                                                   (0xFE70, 0xFEFF))),
+}
+
+
+def scripts_in(texts) -> list[str]:
+    """The SCRIPT_FONTS families the texts need, Devanagari first and always."""
+    points = {ord(char) for text in texts for char in text if ord(char) >= 0x0900 or 0x0600 <= ord(char) < 0x0800}
+    return [family for family, (_file, ranges) in SCRIPT_FONTS.items()
+            if family == "NotoDevanagari" or any(lo <= point <= hi for point in points for lo, hi in ranges)]
+
+
+def _new_pdf(texts=()) -> FPDF:
     pdf = _Pdf(format="A4")
     pdf.add_font("Noto", "", str(FONTS / "NotoSans-Regular.ttf"))
     pdf.add_font("Noto", "B", str(FONTS / "NotoSans-Bold.ttf"))
-    pdf.add_font("NotoDevanagari", "", str(FONTS / "NotoSansDevanagari-Regular.ttf"))
-    # Hindi names: glyphs from the Devanagari font, joined into conjuncts by HarfBuzz (uharfbuzz).
-    pdf.set_fallback_fonts(["NotoDevanagari"], exact_match=False)
+    families = scripts_in(texts)
+    for family in families:
+        pdf.add_font(family, "", str(FONTS / SCRIPT_FONTS[family][0]))
+    pdf.set_fallback_fonts(families, exact_match=False)
     pdf.set_text_shaping(True)
     pdf.set_auto_page_break(True, margin=20)
     pdf.add_page()
@@ -46,14 +73,31 @@ def _para(pdf: FPDF, width: float, height: float, text: str, **kwargs) -> None:
     pdf.set_font(family, style, size)
 
 
+def _cancellation(order: Order) -> str:
+    when = order.cancelled_at or order.updated_at
+    when = when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+    return (f"Cancelled on {when.astimezone(IST).strftime('%d %b %Y')}: the order was cancelled and its payment of "
+            f"{_rupees(order.total_paise)} refunded in full. This bill's number is not given to another.")
+
+
 def render(order: Order) -> bytes:
     """The bill of supply as a PDF."""
     shop = seller()
     billed_on = order.billed_at if order.billed_at.tzinfo else order.billed_at.replace(tzinfo=timezone.utc)
-    pdf = _new_pdf()
+    pdf = _new_pdf([shop["name"], shop["address"], order.first_name, order.last_name, order.address,
+                    order.landmark or "", order.city, order.state or "",
+                    *(line.description for line in lines_of(order))])
     width = pdf.epw
+    cancelled = is_cancelled(order)
     pdf.set_font("Noto", "B", 16)
-    pdf.cell(width, 9, "Bill of Supply", new_x="LMARGIN", new_y="NEXT", align="C")
+    if cancelled:
+        pdf.set_text_color(180, 0, 0)
+    pdf.cell(width, 9, "Bill of Supply — CANCELLED" if cancelled else "Bill of Supply", new_x="LMARGIN",
+             new_y="NEXT", align="C")
+    if cancelled:
+        pdf.set_font("Noto", "B", 9)
+        _para(pdf, width, 4.5, _cancellation(order), align="C")
+        pdf.set_text_color(0)
     pdf.set_font("Noto", size=8)
     _para(pdf, width, 4.5, "Printed books are exempt from GST (nil-rated, HSN 4901): a bill of supply, not a "
                    "tax invoice (CGST Act, section 31(3)(c)).", align="C")

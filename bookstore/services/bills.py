@@ -119,9 +119,16 @@ def for_download(order: Order) -> bytes:
     return render(order)
 
 
+def is_cancelled(order: Order) -> bool:
+    """A bill whose order was cancelled and refunded in full: it keeps its number (never given to another) and
+    is marked cancelled wherever it is downloaded."""
+    return bool(order.bill_number) and order.status == "cancelled" and order.payment_status == "refunded"
+
+
 def file_name(order: Order) -> str:
-    """'bill-BS-2627-000123.pdf'"""
-    return f"bill-{order.bill_number.replace('/', '-')}.pdf"
+    """'bill-BS-2627-000123.pdf'; 'bill-BS-2627-000123-cancelled.pdf' once cancelled."""
+    suffix = "-cancelled" if is_cancelled(order) else ""
+    return f"bill-{order.bill_number.replace('/', '-')}{suffix}.pdf"
 
 
 # Amounts in words, Indian numbering

@@ -181,7 +181,7 @@ def grant(public_id: str, line_id: str, token: str | None, user: User | None) ->
 
     :raise NotFound: no such order or line, or not the caller's. :raise Forbidden: an expired order link.
     :raise Conflict: not a digital line, not paid, cancelled or refunded, downloads expired or used up."""
-    order = orders.for_link_or_viewer(public_id, token, user)
+    order = orders.for_link_or_viewer(public_id, token, user, write=True)
     key = parse_id(line_id)
     line = next((line for line in order.lines if line.id == key), None)
     if line is None:

@@ -9,7 +9,7 @@ from flask import current_app
 
 from bookstore import money
 from bookstore.models import Order
-from bookstore.services import delivery, mail, order_links
+from bookstore.services import delivery, mail
 from bookstore.services.india import IST
 
 # Statuses after which the parcel is no longer on its way: their mails promise no dates and no address.
@@ -25,7 +25,11 @@ def _summary(order: Order) -> str:
     lines = "\n".join(f"  {line.quantity} × {line.title} — {_rupees(line.line_total_paise)}" for line in order.lines)
     if order.discount_paise:
         lines += f"\n  Coupon {order.coupon_code} — −{_rupees(order.discount_paise)}"
-    text = f"{lines}\n  Shipping — {_rupees(order.shipping_paise)}\n  Total — {_rupees(order.total_paise)}\n\n"
+    lines += f"\n  Shipping — {_rupees(order.shipping_paise)}"
+    if order.cod_fee_paise:
+        # The fee an admin set for cash orders is part of the total, as on the bill and the order page.
+        lines += f"\n  Cash on delivery fee — {_rupees(order.cod_fee_paise)}"
+    text = f"{lines}\n  Total — {_rupees(order.total_paise)}\n\n"
     if order.status not in _JOURNEY_OVER and order.has_printed:
         text += (f"Delivering to {order.first_name} {order.last_name}, {order.address}, {order.city}, "
                  f"{order.state} {order.zip_code}.\n")
@@ -33,9 +37,9 @@ def _summary(order: Order) -> str:
             text += f"Arriving {delivery.dates_text(*order.promised)}.\n"
         text += "\n"
     text += _downloads_text(order)
-    text += f"See your order (no sign-in needed): {mail.shop_url(order_links.path(order))}"
+    text += f"See your order (no sign-in needed): {mail.order_page_link(order)}"
     if order.bill_number:
-        text += f"\nBill of supply {order.bill_number}: {mail.shop_url(order_links.bill_path(order))}"
+        text += f"\nBill of supply {order.bill_number}: {mail.bill_link(order)}"
     return text
 
 

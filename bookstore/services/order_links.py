@@ -10,11 +10,13 @@ from itsdangerous import BadSignature, Signer
 
 from bookstore import clock
 from bookstore.errors import Forbidden, NotFound
-from bookstore.models import Order
+from bookstore.extensions import db
+from bookstore.models import Order, User
 
 _SALT = "order-link"
 INVALID = "This order link is not valid. Please use the link in your latest order e-mail, or find the order by its number and e-mail."
 EXPIRED = "This order link has expired. Please find the order by its number and e-mail instead."
+CLOSED = "This order's account was closed: its link can show the order, not change it."
 
 
 def _signer() -> Signer:
@@ -23,18 +25,37 @@ def _signer() -> Signer:
 
 def issue(order: Order) -> str:
     """A token opening this order until `ORDER_LINK_DAYS` from now."""
-    expires = clock.now() + timedelta(days=current_app.config["ORDER_LINK_DAYS"])
-    return _signer().sign(f"{order.public_id}.{int(expires.timestamp())}").decode()
+    return _token(order.public_id)
 
 
 def path(order: Order) -> str:
     """The guest order page for this order: /orders/<id>?token=..."""
-    return f"/orders/{order.public_id}?token={issue(order)}"
+    return page_path(order.public_id)
 
 
 def bill_path(order: Order) -> str:
     """The bill's download address with a fresh token (works without signing in)."""
-    return f"/api/orders/{order.public_id}/bill?token={issue(order)}"
+    return bill_path_of(order.public_id)
+
+
+def page_path(public_id: str) -> str:
+    """The guest order page of the order with this `_id`, with a fresh token (mails make it when sent)."""
+    return f"/orders/{public_id}?token={_token(public_id)}"
+
+
+def bill_path_of(public_id: str) -> str:
+    """The bill's address of the order with this `_id`, with a fresh token."""
+    return f"/api/orders/{public_id}/bill?token={_token(public_id)}"
+
+
+def token_for(public_id: str) -> str:
+    """A fresh token opening the order with this `_id` (an e-mail's link, made when the mail is sent)."""
+    return _token(public_id)
+
+
+def _token(public_id: str) -> str:
+    expires = clock.now() + timedelta(days=current_app.config["ORDER_LINK_DAYS"])
+    return _signer().sign(f"{public_id}.{int(expires.timestamp())}").decode()
 
 
 def check(public_id: str, token: str) -> None:
@@ -49,3 +70,11 @@ def check(public_id: str, token: str) -> None:
         raise NotFound(INVALID)
     if datetime.fromtimestamp(int(expires), timezone.utc) <= clock.now():
         raise Forbidden(EXPIRED)
+
+
+def check_writable(order: Order) -> None:
+    """An order link may change an order (ask for a return, cancel, download) only while its account is open:
+    a closed account's links show the order and its bill, nothing more. :raise Forbidden:"""
+    owner = db.session.get(User, order.user_id) if order.user_id else None
+    if owner is not None and owner.closed_at is not None:
+        raise Forbidden(CLOSED)

@@ -79,12 +79,16 @@ def for_viewer(public_id: str, user: User | None) -> Order:
     return order
 
 
-def for_link_or_viewer(public_id: str, token: str | None, user: User | None) -> Order:
+def for_link_or_viewer(public_id: str, token: str | None, user: User | None, write: bool = False) -> Order:
     """The order an e-mailed link's token opens (no sign-in), else one its owner or an administrator may see.
-    :raise NotFound: :raise Forbidden: an expired link."""
+    `write`: the caller changes the order, which a closed account's link may not.
+    :raise NotFound: :raise Forbidden: an expired link, or a write through a closed account's link."""
     if token:
         order_links.check(public_id, token)
-        return find(public_id)
+        order = find(public_id)
+        if write:
+            order_links.check_writable(order)
+        return order
     return for_viewer(public_id, user)
 
 
@@ -194,7 +198,7 @@ def cancel_by_customer(public_id: str, user: User | None, token: str | None = No
 
     :raise NotFound: :raise Forbidden: :raise Conflict: when too late or no longer cancellable.
     """
-    order = for_link_or_viewer(public_id, token, user)
+    order = for_link_or_viewer(public_id, token, user, write=True)
     if not token and order.user_id != user.id:
         raise Forbidden("Only the shopper who placed the order can cancel it here.")
     if _has_parcels(order):

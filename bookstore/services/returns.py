@@ -24,7 +24,7 @@ from bookstore.jobs import tasks
 from bookstore.models import (Book, Order, OrderLine, OrderLineBook, OrderStatusChange, ReturnLine, ReturnPhoto,
                               ReturnRequest, User, parse_id, utcnow)
 from bookstore.models.return_request import kit_book_title
-from bookstore.services import alerts, audit, images, mail, order_links, orders, private_files, refunds
+from bookstore.services import alerts, audit, images, mail, orders, private_files, refunds
 from bookstore.services.paging import Page, paginate
 
 log = logging.getLogger(__name__)
@@ -176,7 +176,7 @@ def admin_list(page: int, limit: int, status: str | None = None) -> Page:
 
 def _order_for_shopper(public_id: str, user: User | None, token: str | None) -> Order:
     """The order its owner (signed in, or with the order link) may return from. :raise NotFound: :raise Forbidden:"""
-    order = orders.for_link_or_viewer(public_id, token, user)
+    order = orders.for_link_or_viewer(public_id, token, user, write=True)
     if not token and order.user_id != user.id:
         raise Forbidden("Only the shopper who placed the order can ask for a return here.")
     return order
@@ -609,4 +609,4 @@ def _mail(order: Order, request: ReturnRequest, headline: str, text: str) -> Non
                f"Hello {order.first_name},\n\n{text}\n\nRefund: {_rupees(request.refund_paise)}"
                + (f" (less the {_rupees(request.shipping_deducted_paise)} shipping fee)"
                   if request.shipping_deducted_paise else "")
-               + f"\n\nSee your order and return (no sign-in needed): {mail.shop_url(order_links.path(order))}")
+               + f"\n\nSee your order and return (no sign-in needed): {mail.order_page_link(order)}")

@@ -16,6 +16,7 @@ from bookstore.extensions import db
 from bookstore.jobs import tasks
 from bookstore.models import (Book, Courier, Order, OrderLine, Shipment, ShipmentEvent, ShipmentLine, User, parse_id,
                               utcnow)
+from bookstore.request_input import holds_nul
 from bookstore.services import alerts, audit, bills, mail, notifications, orders, refunds, shiprocket_gateway
 from bookstore.services.aggregators import AGGREGATORS, Booking, tracking_link
 from bookstore.services.india import IST
@@ -551,13 +552,16 @@ def _time_from(text) -> datetime:
 
 
 def handle_webhook_body(raw: str) -> str:
-    """The webhook's raw body (its token checked first). :raise BadRequest: not a JSON object."""
+    """The webhook's raw body (its token checked first). :raise BadRequest: not a JSON object, or text
+    holding a NUL (PostgreSQL cannot look one up)."""
     try:
         payload = json.loads(raw)
     except ValueError:
         payload = None
     if not isinstance(payload, dict):
         raise BadRequest("Malformed webhook body: a JSON object is expected.")
+    if holds_nul(payload):
+        raise BadRequest("Malformed webhook body: text must not contain NUL characters.")
     return record_webhook(payload)
 
 

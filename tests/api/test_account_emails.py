@@ -232,11 +232,15 @@ def test_bad_profile_edits_change_nothing(mail_app, smtp_sink, changes, field):
 
 
 def test_role_and_verified_flag_cannot_be_set_through_the_profile(mail_app, smtp_sink):
-    """The profile ignores role and verified flags: a shopper cannot make themself admin or verified."""
+    """The profile ignores role and verified flags: a shopper cannot make themself admin or verified (a body of
+    nothing else has nothing to change: 422)."""
     client = mail_app.test_client()
     headers = bearer(register(client)["token"])
     response = client.put("/api/auth/profile", headers=headers,
                           json={"role": "admin", "isVerified": True, "emailVerified": True})
+    assert response.status_code == 422 and response.get_json()["message"] == "Send at least one field to change."
+    response = client.put("/api/auth/profile", headers=headers,
+                          json={"lastName": "Iyer", "role": "admin", "isVerified": True, "emailVerified": True})
     assert response.status_code == 200
     stored = user_row()
     assert stored.role == "customer" and stored.email_verified is False

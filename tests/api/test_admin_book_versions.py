@@ -67,3 +67,19 @@ def test_stock_must_be_a_whole_number(client, admin, book, stock):
     response = client.put(f"/api/books/{book.id}", json={"stock": stock}, headers=admin)
     assert response.status_code == 422 and "stock" in response.get_json()["errors"]
     assert stock_now(book) == 5
+
+
+def test_the_plain_admin_read_carries_the_etag_too(client, admin, auth, book):
+    """GET /api/books/{id} with an administrator's token answers the ETag and version without
+    includeArchived, and a save with it applies; shoppers, guests and stale tokens get the book alone."""
+    response = client.get(f"/api/books/{book.id}", headers=admin)
+    assert response.status_code == 200
+    tag = response.headers["ETag"]
+    assert response.get_json()["version"] == tag == read(client, admin, book)
+    placed(client, [(book, 1)])
+    assert client.put(f"/api/books/{book.id}", json={"stock": 9}, headers={**admin, "If-Match": tag}).status_code == 409
+    assert stock_now(book) == 4
+    for headers in ({}, auth.customer(), {"Authorization": "Bearer not-a-token"}):
+        response = client.get(f"/api/books/{book.id}", headers=headers)
+        assert response.status_code == 200 and response.get_json()["book"]["_id"] == str(book.id)
+        assert "ETag" not in response.headers and "version" not in response.get_json()

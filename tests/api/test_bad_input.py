@@ -6,6 +6,7 @@ parsed, so every route behaves alike: orders, registration, the contact form and
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -210,3 +211,39 @@ def test_a_database_locked_by_another_process_is_503_with_retry_after(make_app, 
         assert count(ContactMessage) == 0
         assert app.test_client().post("/api/contact", json=CONTACT).status_code == 201
         db.session.remove()
+
+
+def _routes_with_parameters(app):
+    """Every /api (rule, method) with a path parameter, the parameter filled with text holding a NUL."""
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/api") or not rule.arguments:
+            continue
+        path = re.sub(r"<[^>]+>", "a%00b", rule.rule)
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            yield path, method
+
+
+def test_a_nul_in_any_path_parameter_is_404(app, client, auth):
+    """A NUL (%00) in an id or slug names nothing: 404 in the envelope on every route, to guests and
+    administrators alike, before any view asks the database (PostgreSQL cannot hold a NUL)."""
+    admin = auth.admin()
+    routes = list(_routes_with_parameters(app))
+    assert ("/api/exams/a%00b", "GET") in routes and ("/api/kits/a%00b", "GET") in routes
+    assert len(routes) > 40
+    for path, method in routes:
+        for headers in ({}, admin):
+            reply = client.open(path, method=method, json={}, headers=headers)
+            assert_refused(reply, 404)
+    assert count(Book) == 0
+
+
+def test_a_nul_in_the_tracking_webhook_body_is_400(shop_app):
+    """A NUL in a tracking update's text is refused (400 saying why), not looked up in the database."""
+    shop = shop_app.test_client()
+    headers = {"x-api-key": "test-tracking-token"}
+    for body in ({"awb": "12\x0034", "current_status": "DELIVERED"}, {"awb": "1234", "current_status": "DELI\x00"}):
+        reply = shop.post("/api/shipments/tracking-webhook", json=body, headers=headers)
+        assert_refused(reply, 400, "Malformed webhook body: text must not contain NUL characters.")
+    reply = shop.post("/api/shipments/tracking-webhook", json={"awb": "1234", "current_status": "DELIVERED"},
+                      headers=headers)
+    assert reply.status_code == 200 and reply.get_json()["message"] == "ignored: unknown AWB"

@@ -241,3 +241,86 @@ def test_shop_settings_take_the_seller_and_refuse_a_bad_gstin(client, auth):
     refused = client.put("/api/admin/shop-settings", json={"sellerGstin": "12345"}, headers=admin)
     assert "sellerGstin" in assert_refused(refused, 422)["errors"]
     assert client.get("/api/admin/shop-settings", headers=admin).get_json()["settings"]["sellerGstin"] == ""
+
+
+# Names and words in the scripts of India, each with the font that must be embedded to print it.
+SCRIPTS = {"முருகன்": "NotoSansTamil", "সুমিতা": "NotoSansBengali", "ગીતા": "NotoSansGujarati",
+           "ਹਰਪ੍ਰੀਤ": "NotoSansGurmukhi", "ಕಾವ್ಯ": "NotoSansKannada", "അനിൽ": "NotoSansMalayalam",
+           "ସୁଭାଷ": "NotoSansOriya", "లక్ష్మి": "NotoSansTelugu", "عائشہ": "NotoNaskhArabic",
+           "अनीता": "NotoSansDevanagari"}
+
+
+def embedded_fonts(data: bytes) -> set[str]:
+    """The base names of the fonts a PDF embeds (subset prefixes like ABCDEF+ dropped)."""
+    names = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            names.add(str(font["/BaseFont"]).lstrip("/").split("+")[-1])
+    return names
+
+
+def test_names_in_every_script_of_india_print(client, factories, auth):
+    """A buyer named in Tamil, Bengali, Gujarati, Gurmukhi, Kannada, Malayalam, Oriya, Telugu, Urdu and Hindi:
+    the bill embeds each script's Noto font and the names read back from the PDF (Urdu in logical order)."""
+    words = list(SCRIPTS)
+    order = factories.order(client=client, shippingAddress={
+        **ADDRESS, "firstName": " ".join(words[:3]), "lastName": " ".join(words[3:6]),
+        "landmark": " ".join(words[6:])})
+    deliver(client, auth.admin(), order["_id"])
+    response = client.get(f"/api/orders/{order['_id']}/bill?token={link_token(order)}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    fonts = embedded_fonts(response.data)
+    for word, font in SCRIPTS.items():
+        assert any(name.startswith(font) for name in fonts), (font, fonts)
+    text = pdf_text(response.data)
+    # pypdf reads Bengali's and Oriya's reordered vowel signs back in another order: their fonts are checked above.
+    for word in ("முருகன்", "ગીતા", "ਹਰਪ੍ਰੀਤ", "ಕಾವ್ಯ", "അനിൽ", "లక్ష్మి", "عائشہ", "अनीता"):
+        assert word in text, f"{word!r} not in:\n{text}"
+
+
+def test_bidi_controls_in_names_are_dropped_on_input(client, factories, auth):
+    """Embeddings, overrides and isolates (U+202A-202E, U+2066-2069) cannot reorder a bill: text fields drop
+    them when an order or an account is written, and a name made of them alone is blank (422)."""
+    order = factories.order(client=client, shippingAddress={
+        **ADDRESS, "firstName": "Ravi\u202e Kumar", "lastName": "\u2066R\u202ao\u2069", "address": "12\u202d MG Road"})
+    row = order_row(order["_id"])
+    assert (row.first_name, row.last_name, row.address) == ("Ravi Kumar", "Ro", "12 MG Road")
+    book = factories.book(stock=3)
+    blank = place(client, [(book, 1)], shippingAddress={**ADDRESS, "firstName": "\u202e\u2067 \u202c"})
+    assert_refused(blank, 422, field="shippingAddress")
+    registered = client.post("/api/auth/register", json={
+        "firstName": "\u202bAsha", "lastName": "Verma\u2068", "email": "asha.bidi@example.in",
+        "password": "a-quiet-river-17", "phone": "9876543210"})
+    assert registered.status_code == 201, registered.get_json()
+    assert (registered.get_json()["user"]["firstName"], registered.get_json()["user"]["lastName"]) == ("Asha", "Verma")
+    deliver(client, auth.admin(), order["_id"])
+    text = pdf_text(client.get(f"/api/orders/{order['_id']}/bill?token={link_token(order)}").data)
+    assert "Ravi Kumar Ro" in text and "\u202e" not in text
+
+
+def test_the_bill_of_a_cancelled_and_refunded_order_is_marked_cancelled(app, client, factories, razorpay):
+    """Paid online, then cancelled and refunded in full: the bill keeps its number, its download is named and
+    marked cancelled and says so, and the next bill takes the next number (a number is never reused)."""
+    app.config["CLOCK"] = at(ist(2026, 11, 25, 10, 0))
+    order = factories.order(client=client, method="online")
+    paid = pay_online(client, razorpay, order)
+    assert paid["billNumber"] == "BS/2627/000001"
+    before = client.get(paid["billUrl"])
+    assert "CANCELLED" not in pdf_text(before.data) and "cancelled" not in before.headers["Content-Disposition"]
+    cancelled = client.post(f"/api/orders/{order['_id']}/cancel?token={link_token(order)}")
+    assert cancelled.status_code == 200, cancelled.get_json()
+    row = order_row(order["_id"])
+    assert (row.status, row.payment_status, row.bill_number) == ("cancelled", "refunded", "BS/2627/000001")
+
+    response = client.get(f"/api/orders/{order['_id']}/bill?token={link_token(order)}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert 'filename="bill-BS-2627-000001-cancelled.pdf"' in response.headers["Content-Disposition"]
+    text = pdf_text(response.data)
+    assert "Bill of Supply — CANCELLED" in text and "BS/2627/000001" in text
+    on = row.cancelled_at if row.cancelled_at.tzinfo else row.cancelled_at.replace(tzinfo=timezone.utc)
+    on = on.astimezone(IST)
+    assert (f"Cancelled on {on:%d %b %Y}: the order was cancelled and its payment of ₹539.00 refunded in full. "
+            "This bill's number is not given to another.") in " ".join(text.split())
+    other = pay_online(client, razorpay, factories.order(client=client, method="online"))
+    assert other["billNumber"] == "BS/2627/000002"

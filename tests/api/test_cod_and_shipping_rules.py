@@ -4,7 +4,8 @@ a PIN the shop does not deliver to, and free shipping above a threshold. The quo
 before the shopper chooses."""
 import pytest
 
-from bookstore.models import Order
+from bookstore.extensions import db
+from bookstore.models import Order, OutboxMail
 from tests.factories import ADDRESS, count, place, placed
 from tests.helpers import assert_refused
 
@@ -108,3 +109,21 @@ def test_the_quote_says_when_a_contact_has_too_many_open_cod_orders(client, admi
     response = client.put(f"/api/admin/orders/{first['_id']}/status", json={"status": "cancelled"}, headers=admin)
     assert response.status_code == 200, response.get_json()
     assert quote(client, book, 1, zipCode="560001", email=ADDRESS["email"])["cashOnDelivery"]["available"] is True
+
+
+def placed_mail(order: dict) -> OutboxMail:
+    db.session.expire_all()
+    subject = f"Order {order['orderNumber']} placed"
+    return db.session.scalars(db.select(OutboxMail).where(OutboxMail.subject == subject)).one()
+
+
+def test_the_order_mail_shows_the_cod_fee(client, admin, book):
+    """The placed mail lists the COD fee an admin set, so its lines add up to the total it asks for."""
+    set_rules(client, admin, codFee=25)
+    order = placed(client, [(book, 1)], totalPrice=1565)
+    mail = placed_mail(order)
+    assert "  Shipping — ₹40.00\n  Cash on delivery fee — ₹25.00\n  Total — ₹1,565.00" in mail.body
+    set_rules(client, admin, codFee=0)
+    order = placed(client, [(book, 1)], totalPrice=1540)
+    mail = placed_mail(order)
+    assert "Cash on delivery fee" not in mail.body and "  Shipping — ₹40.00\n  Total — ₹1,540.00" in mail.body

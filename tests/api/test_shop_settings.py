@@ -5,6 +5,7 @@ from sqlalchemy import func, select
 
 from bookstore.extensions import db
 from bookstore.models import AuditEntry, ShopSetting
+from tests.helpers import assert_refused
 
 URL = "/api/admin/shop-settings"
 
@@ -137,9 +138,10 @@ def test_a_change_keeps_what_was_not_sent_and_is_audited(client, admin):
 
 
 def test_an_empty_put_changes_nothing(client, admin):
-    """An empty settings change answers the defaults and stores and audits nothing."""
+    """An empty settings change is refused (nothing to change: 422 naming the body) and stores and audits nothing."""
     response = client.put(URL, headers=admin, json={})
-    assert response.status_code == 200 and response.get_json()["settings"] == DEFAULTS
+    assert_refused(response, 422, "Send at least one field to change.", field="body")
+    assert client.get(URL, headers=admin).get_json()["settings"] == DEFAULTS
     assert count(ShopSetting) == 0 and count(AuditEntry) == 0
 
 
