@@ -25,7 +25,15 @@ def _summary(order: Order) -> str:
     lines = "\n".join(f"  {line.quantity} × {line.title} — {_rupees(line.line_total_paise)}" for line in order.lines)
     if order.discount_paise:
         lines += f"\n  Coupon {order.coupon_code} — −{_rupees(order.discount_paise)}"
-    text = f"{lines}\n  Shipping — {_rupees(order.shipping_paise)}\n  Total — {_rupees(order.total_paise)}\n\n"
+    text = f"{lines}\n  Shipping — {_rupees(order.shipping_paise)}\n  Total — {_rupees(order.total_paise)}\n"
+    given_back = [row for row in order.refunds if row.status in ("refund_pending", "refunded", "not_collected")]
+    for row in given_back:
+        what = "Parcel that came back to us (not delivered)" if row.kind == "rto" else f"Refund: {row.reason}"
+        text += f"  {what} — −{_rupees(row.amount_paise)}\n"
+    if given_back:
+        net = order.total_paise - sum(row.amount_paise for row in given_back)
+        text += f"  {'You pay' if order.payment_status == 'pending' else 'You paid'} — {_rupees(net)}\n"
+    text += "\n"
     if order.status not in _JOURNEY_OVER and order.has_printed:
         text += (f"Delivering to {order.first_name} {order.last_name}, {order.address}, {order.city}, "
                  f"{order.state} {order.zip_code}.\n")

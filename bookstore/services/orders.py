@@ -26,9 +26,10 @@ FULL_ORDER = (selectinload(Order.lines).selectinload(OrderLine.kit_books), selec
               selectinload(Order.shipments).selectinload(Shipment.lines),
               selectinload(Order.shipments).selectinload(Shipment.events),
               selectinload(Order.returns).selectinload(ReturnRequest.lines),
-              selectinload(Order.returns).selectinload(ReturnRequest.photos))
+              selectinload(Order.returns).selectinload(ReturnRequest.photos), selectinload(Order.refunds))
 # A list's orders: reading a line, a change, a parcel or a return one order at a time would be a statement per order.
-LIST_ONLY = (raiseload(Order.lines), raiseload(Order.history), raiseload(Order.shipments), raiseload(Order.returns))
+LIST_ONLY = (raiseload(Order.lines), raiseload(Order.history), raiseload(Order.shipments), raiseload(Order.returns),
+             raiseload(Order.refunds))
 
 
 def find(public_id: str) -> Order:
@@ -222,6 +223,9 @@ def _check_move(order: Order, new_status: str, note: str) -> None:
     if new_status == "cancelled":
         if order.status == "delivered":
             raise Conflict("A delivered order cannot be cancelled. Use a return instead.")
+        # Moved back after its delivery, it still holds what the shopper received, returned or was refunded.
+        if any(change.status == "delivered" for change in order.history) or order.returns:
+            raise Conflict("This order was delivered, so it cannot be cancelled: use a return or a part refund.")
         if order.status not in CANCELLABLE:
             raise Conflict(f"A {order.status} order cannot be cancelled: it has left the shop.")
         if _has_parcels(order):
