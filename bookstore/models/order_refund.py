@@ -1,4 +1,4 @@
-"""Money given back on an order beyond its cancel refund and its returns (product §7.12): a parcel that came back
+"""Money given back on an order beyond its cancel refund and its returns (product §6.6): a parcel that came back
 to the shop undelivered (RTO) and an administrator's part refund, one row each."""
 from datetime import datetime
 

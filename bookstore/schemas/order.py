@@ -244,7 +244,7 @@ class OrderSchema(_OrderStateSchema):
     returnableLines = fields.Function(lambda order: [_returnable(line) for line in returns.returnable_lines(order)],
         metadata={"description": "[{book, quantity}]: copies that may still be returned now; a book inside a kit "
                                  "line also has kitLine (the kit line's lineId) and title (\"… (from <kit>)\")"})
-    # Parcels that came back undelivered (RTO) and part refunds (product §7.12).
+    # Parcels that came back undelivered (RTO) and part refunds (product §6.6, §7.8).
     refunds = fields.List(fields.Nested(OrderRefundSchema))
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")

@@ -1,6 +1,6 @@
 """Refunds as jobs, and how much of an order may still be refunded.
 
-An order's refundable amount (product §7.12) is what the shopper paid less every refund made or pending: the
+An order's refundable amount (product §6.6) is what the shopper paid less every refund made or pending: the
 order's own refund (a cancel, or every parcel back), its returns' refunds, its RTO parcels' shares and its
 part refunds. Every refund path asks for no more than that, so Razorpay is never asked for money it no longer
 holds. A cash-on-delivery parcel that came back was never paid: its share counts as not collected.

@@ -1,4 +1,4 @@
-"""Money after the sale (product §7.12): one refundable amount per order (paid less every refund made or
+"""Money after the sale (product §6.6, §7.8, §7.10): one refundable amount per order (paid less every refund made or
 pending) used by every refund; a parcel returned to origin (RTO) of an order otherwise delivered refunded for
 its share (online) or not collected (cash on delivery), and left out of the bill, revenue and mails; an
 administrator's part refund; a delivered order never cancelled; a refund Razorpay refuses for good stops and
