@@ -44,16 +44,12 @@ def paid_paise(order: Order) -> int:
 
 
 def refunded_paise(order: Order, excluding: Subject | None = None) -> int:
-    """Refunds made or pending of the order's returns, RTO parcels and part refunds (not `excluding`)."""
-    from_returns = db.session.scalar(
-        select(db.func.coalesce(db.func.sum(ReturnRequest.refund_paise), 0)).where(
-            ReturnRequest.order_id == order.id, ReturnRequest.status.in_(RETURN_COUNTED),
-            ReturnRequest.id != (excluding.id if isinstance(excluding, ReturnRequest) else -1)))
-    from_rows = db.session.scalar(
-        select(db.func.coalesce(db.func.sum(OrderRefund.amount_paise), 0)).where(
-            OrderRefund.order_id == order.id, OrderRefund.status.in_(COUNTED),
-            OrderRefund.id != (excluding.id if isinstance(excluding, OrderRefund) else -1)))
-    return int(from_returns) + int(from_rows)
+    """Refunds made or pending of the order's returns, RTO parcels and part refunds (not `excluding`), from the
+    order's collections as loaded with it (the order read and the refund jobs read them fresh)."""
+    from_returns = sum(request.refund_paise for request in order.returns
+                       if request.status in RETURN_COUNTED and request is not excluding)
+    from_rows = sum(row.amount_paise for row in order.refunds if row.status in COUNTED and row is not excluding)
+    return from_returns + from_rows
 
 
 def refundable(order: Order, excluding: Subject | None = None) -> int:
@@ -202,7 +198,7 @@ def parcel_came_back(order: Order, shipment: Shipment, by: str) -> OrderRefund |
                       amount_paise=amount, created_by=by,
                       reason=f"Parcel {shipment.courier} AWB {shipment.awb} came back to the shop undelivered"[:300],
                       status="refund_pending" if online else "not_collected")
-    db.session.add(row)
+    order.refunds.append(row)
     db.session.flush()
     if online:
         jobs.after_commit(tasks.refund_part, row.id)
@@ -242,7 +238,7 @@ def part_refund(order: Order, data: dict, admin: User) -> OrderRefund:
                       reason=data["reason"], created_by=f"admin:{admin.id}",
                       status="refund_pending" if online else "refunded",
                       payout_reference=None if online else reference, refunded_at=None if online else utcnow())
-    db.session.add(row)
+    order.refunds.append(row)
     db.session.flush()
     audit.record(admin, "order.part_refund", "order", order.public_id, {"refundable": money.to_rupees(left)},
                  {"refund": money.to_rupees(row.amount_paise), "reason": row.reason,
