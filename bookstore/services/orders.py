@@ -19,6 +19,7 @@ from bookstore.services.paging import Page, paginate
 FORWARD = ("pending", "processing", "shipped", "delivered")
 CANCELLABLE = ("pending", "processing")
 NEEDS_PAYMENT = ("processing", "shipped", "delivered")
+EVER_DELIVERED = "This order was delivered, so it cannot be cancelled: use a return or a part refund."
 
 
 # Everything an order's page shows, loaded with the order (each a statement, whatever the counts).
@@ -177,7 +178,10 @@ def mark_cash_collected(order: Order) -> None:
 
 def _cancel(order: Order, by: str, note: str) -> None:
     """Cancel in the current transaction: status, stock back once, a paid order's refund asked for,
-    and the shopper's notice. :raise Conflict: when the order changed meanwhile."""
+    and the shopper's notice. :raise Conflict: when the order changed meanwhile, or was ever delivered."""
+    # Moved back after its delivery, it still holds what the shopper received, returned or was refunded.
+    if any(change.status == "delivered" for change in order.history) or order.returns:
+        raise Conflict(EVER_DELIVERED)
     if not _move(order, "cancelled", by, note):
         raise Conflict("The order changed meanwhile. Please reload it.")
     stock.release(order)
@@ -223,9 +227,6 @@ def _check_move(order: Order, new_status: str, note: str) -> None:
     if new_status == "cancelled":
         if order.status == "delivered":
             raise Conflict("A delivered order cannot be cancelled. Use a return instead.")
-        # Moved back after its delivery, it still holds what the shopper received, returned or was refunded.
-        if any(change.status == "delivered" for change in order.history) or order.returns:
-            raise Conflict("This order was delivered, so it cannot be cancelled: use a return or a part refund.")
         if order.status not in CANCELLABLE:
             raise Conflict(f"A {order.status} order cannot be cancelled: it has left the shop.")
         if _has_parcels(order):

@@ -231,8 +231,8 @@ def test_a_return_refund_never_asks_for_more_than_is_left(client, auth, admin, b
 
 @pytest.mark.parametrize("with_return", [True, False], ids=["returned-book", "delivered-only"])
 def test_an_order_once_delivered_is_never_cancelled(client, auth, admin, books, with_return):
-    """Delivered by hand, (a book returned and back on the shelf), moved back to processing: cancelling is
-    409 and changes nothing: no second stock release, no refund."""
+    """Delivered by hand, (a book returned and back on the shelf), moved back to processing: cancelling, by the
+    shop or by the shopper within the hour, is 409 and changes nothing: no second stock release, no refund."""
     shopper = auth.customer()
     order = placed(client, [(books[0], 2)], headers=shopper)
     url = f"/api/admin/orders/{order['_id']}/status"
@@ -245,6 +245,8 @@ def test_an_order_once_delivered_is_never_cancelled(client, auth, admin, books, 
     stock = stock_of(books[0])
     assert client.put(url, json={"status": "processing", "note": "Mistake"}, headers=admin).status_code == 200
     assert_refused(client.put(url, json={"status": "cancelled", "note": "x"}, headers=admin), 409,
+                   "This order was delivered, so it cannot be cancelled: use a return or a part refund.")
+    assert_refused(client.post(f"/api/orders/{order['_id']}/cancel", headers=shopper), 409,
                    "This order was delivered, so it cannot be cancelled: use a return or a part refund.")
     row = order_row(order["_id"])
     assert (row.status, row.payment_status, row.stock_released) == ("processing", "paid", False)
