@@ -46,10 +46,18 @@ def refund_return(return_id: int) -> str:
     return returns.refund(return_id)
 
 
+@task(retries=5, retry_delay=60)
+def refund_part(refund_id: int) -> str:
+    """Refund an RTO parcel's share or an administrator's part refund through Razorpay (retried; a lost answer
+    is looked up)."""
+    from bookstore.services import refunds
+    return refunds.refund_part(refund_id)
+
+
 @periodic(crontab(minute="*/5"))
 def sweep_refunds() -> int:
     """Every five minutes: enqueue refunds still pending (a lost job, or retries used up), of cancelled
-    orders and of returns."""
+    orders, of returns, of RTO parcels and part refunds."""
     from bookstore.services import refunds, returns
     ids = refunds.pending_ids()
     for order_id in ids:
@@ -57,7 +65,10 @@ def sweep_refunds() -> int:
     return_ids = returns.pending_ids()
     for return_id in return_ids:
         huey.enqueue(refund_return.s(return_id))
-    return len(ids) + len(return_ids)
+    part_ids = refunds.pending_part_ids()
+    for refund_id in part_ids:
+        huey.enqueue(refund_part.s(refund_id))
+    return len(ids) + len(return_ids) + len(part_ids)
 
 
 @periodic(crontab(minute="*"))

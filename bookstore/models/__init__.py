@@ -20,6 +20,7 @@ from bookstore.models.shipment import (AGGREGATORS, SHIPMENT_EVENTS, SHIPMENT_ST
                                        ShipmentEvent, ShipmentLine)
 from bookstore.models.account_data import MAX_ADDRESSES, CartLine, SavedAddress
 from bookstore.models.kit import Kit, KitBook
+from bookstore.models.order_refund import ORDER_REFUND_KINDS, ORDER_REFUND_STATUSES, OrderRefund
 from bookstore.models.return_request import (REFUND_ROUTES, RETURN_METHODS, RETURN_REASONS, RETURN_STATUSES,
                                              ReturnLine, ReturnPhoto, ReturnRequest)
 
@@ -34,6 +35,6 @@ __all__ = [
     "SHIPMENT_EVENTS", "SHIPMENT_STATUSES", "AGGREGATORS",
     "CartLine", "SavedAddress", "MAX_ADDRESSES",
     "Kit", "KitBook", "OrderLineBook",
-    "ReturnRequest", "ReturnLine", "ReturnPhoto", "RETURN_STATUSES", "RETURN_REASONS", "RETURN_METHODS",
+    "OrderRefund", "ORDER_REFUND_KINDS", "ORDER_REFUND_STATUSES", "ReturnRequest", "ReturnLine", "ReturnPhoto", "RETURN_STATUSES", "RETURN_REASONS", "RETURN_METHODS",
     "REFUND_ROUTES",
 ]

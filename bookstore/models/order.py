@@ -74,6 +74,8 @@ class Order(AddressMixin, TimestampMixin, db.Model):
     # A cancel sets payment_status refund_pending; the refund job counts its tries and keeps the last error.
     refund_attempts: Mapped[int] = mapped_column(default=0, server_default="0")
     refund_error: Mapped[str] = mapped_column(String(300), default="", server_default="")
+    # Razorpay refused the refund for a reason that won't change: the job stops and an administrator looks.
+    refund_stopped: Mapped[bool] = mapped_column(Boolean, server_default=false())
     paid_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Online orders hold their stock until then; unpaid, they are cancelled and the stock freed.
     payment_expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

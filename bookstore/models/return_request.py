@@ -2,7 +2,7 @@
 shop takes the parcel back, and the refund (Razorpay, or a payout to a UPI ID or bank account)."""
 from datetime import datetime
 
-from sqlalchemy import Boolean, CheckConstraint, DateTime, ForeignKey, ForeignKeyConstraint, Index, String
+from sqlalchemy import Boolean, CheckConstraint, DateTime, ForeignKey, ForeignKeyConstraint, Index, String, false
 from sqlalchemy.orm import Mapped, backref, mapped_column, relationship
 
 from bookstore.extensions import db
@@ -54,6 +54,8 @@ class ReturnRequest(db.Model):
     razorpay_refund_id: Mapped[str | None] = mapped_column(String(40))
     refund_attempts: Mapped[int] = mapped_column(default=0)
     refund_error: Mapped[str] = mapped_column(String(300), default="")
+    # Razorpay refused the refund for a reason that won't change: the job stops and an administrator looks.
+    refund_stopped: Mapped[bool] = mapped_column(Boolean, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, onupdate=utcnow)
     refunded_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

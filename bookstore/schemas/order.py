@@ -7,9 +7,11 @@ from bookstore.models import ADDRESS_TYPES, ORDER_STATUSES, PAYMENT_METHODS, par
 from bookstore.schemas.common import (AdminPageQuerySchema, PaginationSchema, ReplySchema, SuccessSchema,
                                       counted_pagination, search_param)
 from bookstore.schemas.delivery import DeliveryDatesSchema
+from bookstore.schemas.order_refund import AdminOrderRefundSchema, OrderRefundSchema
 from bookstore.schemas.return_request import ReturnSchema
 from bookstore.schemas.shipment import AdminShipmentSchema, ShipmentSchema
 from bookstore.services import digital, order_links, returns
+from bookstore.services import refunds as refund_rules
 from bookstore.schemas.fields import (Email, Gstin, IdInput, IdString, IndianMobile, IndianState, InputSchema, Rupees,
                                       Trimmed, UtcDateTime, required, required_text)
 
@@ -242,6 +244,8 @@ class OrderSchema(_OrderStateSchema):
     returnableLines = fields.Function(lambda order: [_returnable(line) for line in returns.returnable_lines(order)],
         metadata={"description": "[{book, quantity}]: copies that may still be returned now; a book inside a kit "
                                  "line also has kitLine (the kit line's lineId) and title (\"… (from <kit>)\")"})
+    # Parcels that came back undelivered (RTO) and part refunds (product §6.6, §7.8).
+    refunds = fields.List(fields.Nested(OrderRefundSchema))
     createdAt = UtcDateTime(attribute="created_at")
     updatedAt = UtcDateTime(attribute="updated_at")
 
@@ -372,6 +376,10 @@ class AdminOrderSchema(OrderSchema):
     user = fields.Function(lambda order: {"firstName": order.first_name, "lastName": order.last_name})
     totalAmount = Rupees(attribute="total_paise", dump_only=True)  # the same figure as totalPrice
     shipments = fields.List(fields.Nested(AdminShipmentSchema))
+    refunds = fields.List(fields.Nested(AdminOrderRefundSchema))
+    refundable = fields.Function(lambda order: Rupees()._serialize(refund_rules.refundable(order), None, None),
+                                 metadata={"type": "number", "description": "rupees the order may still refund: "
+                                                                            "paid less every refund made or pending"})
 
 
 class AdminOrderSummarySchema(_OrderRowSchema):

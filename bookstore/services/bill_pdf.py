@@ -8,7 +8,7 @@ from fpdf.fonts import FontFace
 
 from bookstore import money
 from bookstore.models import Order
-from bookstore.services.bills import FONTS, is_cancelled, lines_of, rupees_in_words, seller
+from bookstore.services.bills import FONTS, billed_total, is_cancelled, lines_of, rupees_in_words, seller
 from bookstore.services.india import IST
 
 
@@ -146,12 +146,12 @@ def render(order: Order) -> bytes:
     pdf.ln(2)
     pdf.set_font("Noto", "B", 10)
     pdf.cell(width - 34, 6, "Total", align="R")
-    pdf.cell(34, 6, _rupees(order.total_paise), align="R", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(34, 6, _rupees(billed_total(order)), align="R", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Noto", size=9)
     pdf.cell(width - 34, 5, "Tax", align="R")
     pdf.cell(34, 5, "NIL", align="R", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
-    _para(pdf, width, 5, f"Amount in words: {rupees_in_words(order.total_paise)}")
+    _para(pdf, width, 5, f"Amount in words: {rupees_in_words(billed_total(order))}")
     pdf.set_font("Noto", "B", 10)
     pdf.cell(width, 6, "Tax: NIL", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Noto", size=9)

@@ -191,20 +191,59 @@ class BillLine:
     value_paise: int
 
 
-def lines_of(order: Order) -> list[BillLine]:
-    """The books at their value after the coupon (shared out in proportion, the rest on the last line so the
-    lines add up), then shipping and the cash-on-delivery fee: parts of one composite supply of books."""
+def _line_values(order: Order) -> dict:
+    """Each line's value after the coupon (shared out in proportion, the rest on the last line so the lines
+    add up)."""
     books = list(order.lines)
     left = order.discount_paise
-    bill_lines = []
+    values = {}
     for index, line in enumerate(books):
         if index == len(books) - 1:
             share = left
         else:
             share = order.discount_paise * line.line_total_paise // max(order.items_paise, 1)
         left -= share
+        values[line] = line.line_total_paise - share
+    return values
+
+
+def copies_value(order: Order, line, copies: int) -> int:
+    """What `copies` units of an order line are worth after the coupon: the share of an RTO parcel."""
+    return _line_values(order)[line] * copies // line.quantity
+
+
+def _came_back(order: Order) -> dict[int, int]:
+    """Units of each line in parcels that came back undelivered and were refunded or never collected (RTO)."""
+    if not order.id:
+        return {}
+    parcels = {shipment.id: shipment for shipment in order.shipments}
+    back: dict[int, int] = {}
+    for row in order.refunds:
+        if row.kind == "rto" and row.status in ("refund_pending", "refunded", "not_collected") \
+                and row.shipment_id in parcels:
+            for part in parcels[row.shipment_id].lines:
+                back[part.order_line_id] = back.get(part.order_line_id, 0) + part.quantity
+    return back
+
+
+def billed_total(order: Order) -> int:
+    """The bill's total: the order's, less the parcels that came back undelivered (RTO)."""
+    return sum(line.value_paise for line in lines_of(order)) + order.tax_paise
+
+
+def lines_of(order: Order) -> list[BillLine]:
+    """The books the shopper received at their value after the coupon (parcels that came back undelivered left
+    out), then shipping and the cash-on-delivery fee: parts of one composite supply of books."""
+    values = _line_values(order)
+    back = _came_back(order)
+    bill_lines = []
+    for line in order.lines:
+        kept = line.quantity - back.get(line.id, 0)
+        if kept <= 0:
+            continue
+        value = values[line] - copies_value(order, line, back.get(line.id, 0))
         bill_lines.append(BillLine(f"{line.title} — {line.author}" if line.author else line.title, HSN_BOOKS,
-                                   line.quantity, line.line_total_paise - share))
+                                   kept, value))
     if order.shipping_paise:
         bill_lines.append(BillLine("Shipping (part of the composite supply of books)", HSN_BOOKS, None,
                                    order.shipping_paise))

@@ -1,7 +1,8 @@
 """The administrators' dashboard figures, each one aggregate query in the database.
 
 Revenue (product §10.8): order totals, shipping included, of paid orders and of delivered
-cash-on-delivery orders; cancelled orders never count. Days are India Standard Time days.
+cash-on-delivery orders, less what RTO parcels and part refunds gave back or never collected; cancelled
+orders never count. Days are India Standard Time days.
 """
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
@@ -9,7 +10,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from sqlalchemy import and_, cast, Date, func, literal_column, or_, select
 
 from bookstore.extensions import db
-from bookstore.models import ORDER_STATUSES, Book, Category, Order, User, utcnow
+from bookstore.models import ORDER_STATUSES, Book, Category, Order, OrderRefund, User, utcnow
 from bookstore.services import coupons, orders, refunds
 from bookstore.services.india import IST
 
@@ -17,6 +18,14 @@ LOW_STOCK_THRESHOLD = 5
 LOW_STOCK_LIMIT = 10
 REVENUE_DAYS = 30
 RECENT_ORDERS = 10
+
+
+def net_paise():
+    """An order's total less what its RTO parcels and part refunds gave back or never collected."""
+    given_back = (select(func.coalesce(func.sum(OrderRefund.amount_paise), 0))
+                  .where(OrderRefund.order_id == Order.id, OrderRefund.status.in_(refunds.COUNTED))
+                  .correlate(Order).scalar_subquery())
+    return Order.total_paise - given_back
 
 
 def counts_as_revenue():
@@ -48,7 +57,7 @@ def stats(today: date | None = None) -> Stats:
         func.count().filter(Book.archived.is_(True)),
     )).one()
     by_status = dict(db.session.execute(select(Order.status, func.count()).group_by(Order.status)).all())
-    revenue = db.session.scalar(select(func.coalesce(func.sum(Order.total_paise), 0)).where(counts_as_revenue()))
+    revenue = db.session.scalar(select(func.coalesce(func.sum(net_paise()), 0)).where(counts_as_revenue()))
     return Stats(
         total_books=db.session.scalar(select(func.coalesce(func.sum(Category.book_count), 0))),
         in_stock_books=books[0],
@@ -80,7 +89,7 @@ def revenue_by_day(today: date) -> list[dict]:
     since = datetime.combine(first, time.min, IST).astimezone(timezone.utc)
     day = _ist_day(Order.created_at).label("day")
     rows = db.session.execute(
-        select(day, func.sum(Order.total_paise), func.count())
+        select(day, func.sum(net_paise()), func.count())
         .where(Order.created_at >= since, counts_as_revenue()).group_by(day)).all()
     found = {str(row[0]): (int(row[1]), row[2]) for row in rows}
     days = [first + timedelta(days=n) for n in range(REVENUE_DAYS)]

@@ -29,7 +29,15 @@ def _summary(order: Order) -> str:
     if order.cod_fee_paise:
         # The fee an admin set for cash orders is part of the total, as on the bill and the order page.
         lines += f"\n  Cash on delivery fee — {_rupees(order.cod_fee_paise)}"
-    text = f"{lines}\n  Total — {_rupees(order.total_paise)}\n\n"
+    text = f"{lines}\n  Total — {_rupees(order.total_paise)}\n"
+    given_back = [row for row in order.refunds if row.status in ("refund_pending", "refunded", "not_collected")]
+    for row in given_back:
+        what = "Parcel that came back to us (not delivered)" if row.kind == "rto" else f"Refund: {row.reason}"
+        text += f"  {what} — −{_rupees(row.amount_paise)}\n"
+    if given_back:
+        net = order.total_paise - sum(row.amount_paise for row in given_back)
+        text += f"  {'You pay' if order.payment_status == 'pending' else 'You paid'} — {_rupees(net)}\n"
+    text += "\n"
     if order.status not in _JOURNEY_OVER and order.has_printed:
         text += (f"Delivering to {order.first_name} {order.last_name}, {order.address}, {order.city}, "
                  f"{order.state} {order.zip_code}.\n")

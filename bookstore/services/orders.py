@@ -20,6 +20,7 @@ from bookstore.services.paging import Page, paginate
 FORWARD = ("pending", "processing", "shipped", "delivered")
 CANCELLABLE = ("pending", "processing")
 NEEDS_PAYMENT = ("processing", "shipped", "delivered")
+EVER_DELIVERED = "This order was delivered, so it cannot be cancelled: use a return or a part refund."
 
 
 # Everything an order's page shows, loaded with the order (each a statement, whatever the counts).
@@ -27,9 +28,10 @@ FULL_ORDER = (selectinload(Order.lines).selectinload(OrderLine.kit_books), selec
               selectinload(Order.shipments).selectinload(Shipment.lines),
               selectinload(Order.shipments).selectinload(Shipment.events),
               selectinload(Order.returns).selectinload(ReturnRequest.lines),
-              selectinload(Order.returns).selectinload(ReturnRequest.photos))
+              selectinload(Order.returns).selectinload(ReturnRequest.photos), selectinload(Order.refunds))
 # A list's orders: reading a line, a change, a parcel or a return one order at a time would be a statement per order.
-LIST_ONLY = (raiseload(Order.lines), raiseload(Order.history), raiseload(Order.shipments), raiseload(Order.returns))
+LIST_ONLY = (raiseload(Order.lines), raiseload(Order.history), raiseload(Order.shipments), raiseload(Order.returns),
+             raiseload(Order.refunds))
 
 
 def find(public_id: str) -> Order:
@@ -182,7 +184,10 @@ def mark_cash_collected(order: Order) -> None:
 
 def _cancel(order: Order, by: str, note: str) -> None:
     """Cancel in the current transaction: status, stock back once, a paid order's refund asked for,
-    and the shopper's notice. :raise Conflict: when the order changed meanwhile."""
+    and the shopper's notice. :raise Conflict: when the order changed meanwhile, or was ever delivered."""
+    # Moved back after its delivery, it still holds what the shopper received, returned or was refunded.
+    if any(change.status == "delivered" for change in order.history) or order.returns:
+        raise Conflict(EVER_DELIVERED)
     if not _move(order, "cancelled", by, note):
         raise Conflict("The order changed meanwhile. Please reload it.")
     stock.release(order)

@@ -21,6 +21,10 @@ class PaymentProviderError(ApiError):
     """Razorpay failed or could not be reached: 502/503, and nothing changed on our side."""
 
     status = 502
+    # Razorpay refused the request itself (400 BAD_REQUEST_ERROR, e.g. "The refund amount provided is greater
+    # than amount captured"): sending it again gets the same answer. `reason` is Razorpay's own description.
+    permanent = False
+    reason = ""
 
 
 def online_available() -> bool:
@@ -53,7 +57,11 @@ def call(what: str, function, *args, **options):
                                    "in a moment or choose cash on delivery.", status=503) from None
     except _SDK_ERRORS as error:
         log.warning("Razorpay refused %s: %s", what, error)
-        raise PaymentProviderError("The payment service could not process this request. Please try again.") from None
+        failure = PaymentProviderError("The payment service could not process this request. Please try again.")
+        # A refused key is the shop's set-up, put right by a person: the request itself may be fine.
+        failure.permanent = isinstance(error, BadRequestError) and "authentication" not in str(error).lower()
+        failure.reason = str(error)[:250]
+        raise failure from None
 
 
 def create_order(amount_paise: int, receipt: str, public_id: str) -> dict:

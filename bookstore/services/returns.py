@@ -24,7 +24,7 @@ from bookstore.jobs import tasks
 from bookstore.models import (Book, Order, OrderLine, OrderLineBook, OrderStatusChange, ReturnLine, ReturnPhoto,
                               ReturnRequest, User, parse_id, utcnow)
 from bookstore.models.return_request import kit_book_title
-from bookstore.services import alerts, audit, images, mail, orders, private_files, refunds
+from bookstore.services import alerts, audit, delivery, images, mail, orders, private_files, refunds
 from bookstore.services.paging import Page, paginate
 
 log = logging.getLogger(__name__)
@@ -299,21 +299,74 @@ def _value(line: OrderLine, book_id: int | None, before: int, copies: int) -> in
     return upto(before + copies) - upto(before)
 
 
-def _refund_paise(order: Order, chosen: list[tuple], cash: bool) -> tuple[int, int]:
-    """The refund of these items and the shipping it deducts. The discount is shared by value, counted over
-    every open return of the order so that everything returned gives back exactly what was paid for it;
-    cash on delivery gives back less the shipping fee, once per order."""
+def _refund_paise(order: Order, chosen: list[tuple]) -> int:
+    """The refund of these items before any shipping deduction. The discount is shared by value, counted over
+    every open return of the order so that everything returned gives back exactly what was paid for it."""
     lines = {line.id: line for line in order.lines}
     taken = requested_copies(order)
     earlier = sum(_value(lines[line_id], book_id, 0, copies) for (line_id, book_id), copies in taken.items())
     now = sum(_value(item.line, item.key[1], taken.get(item.key, 0), quantity) for item, quantity, _ in chosen)
     share = (lambda v: (order.discount_paise * v + order.items_paise // 2) // order.items_paise) \
         if order.items_paise else (lambda v: 0)
-    refund = now - (share(earlier + now) - share(earlier))
-    deducted = 0
-    if cash and not any(r.shipping_deducted_paise for r in order.returns if r.status != "rejected"):
-        deducted = min(order.shipping_paise, refund)
-    return refund - deducted, deducted
+    return now - (share(earlier + now) - share(earlier))
+
+
+# A return of items the shop got wrong (a wrong book sent, one left out) never pays for the shipping.
+SHOPS_MISTAKE = ("wrong", "missing")
+# Returns whose refund is not made yet: the shipping deduction may still move between them.
+UNSETTLED = ("requested", "approved", "received")
+
+
+def _gross(request: ReturnRequest) -> int:
+    return request.refund_paise + request.shipping_deducted_paise
+
+
+def shipping_to_deduct(order: Order) -> int:
+    """The shipping the order's refunds give up, in all: cash on delivery, the fee the order paid; an order
+    that had free shipping, the fee it waived once what the shopper keeps (after every return not rejected)
+    falls below the free-shipping threshold. Online orders that paid for shipping keep no deduction."""
+    if order.shipping_paise:
+        return order.shipping_paise if order.payment_method == "cod" else 0
+    if not order.has_printed:
+        return 0
+    rules = delivery.rules()
+    threshold = rules.free_shipping_threshold_paise
+    if threshold is None or order.items_paise - order.discount_paise < threshold:
+        return 0
+    returned = sum(_gross(request) for request in order.returns if request.status != "rejected")
+    if order.items_paise - order.discount_paise - returned >= threshold:
+        return 0
+    try:
+        place = delivery.lookup(order.zip_code)
+    except ValidationFailed:
+        place = None
+    return rules.zone_shipping_for(place)
+
+
+def share_out_deduction(order: Order, first: ReturnRequest | None = None) -> None:
+    """Take the shipping deduction once per order, from what is actually refunded: what refunds made already
+    took counts first; the rest falls on the returns still to be refunded, `first` (the one being refunded now)
+    before the others in the order they were asked for. A return rejected gives its part back to the next; a
+    return of the shop's mistake (wrong or missing items only) takes none. In the caller's transaction."""
+    db.session.flush()
+    db.session.refresh(order)
+    left = shipping_to_deduct(order) - sum(request.shipping_deducted_paise for request in order.returns
+                                           if request.status in ("refund_pending", "refunded"))
+    unsettled = [request for request in order.returns if request.status in UNSETTLED]
+    if first in unsettled:
+        unsettled.remove(first)
+        unsettled.insert(0, first)
+    for request in unsettled:
+        mistake = all(line.reason in SHOPS_MISTAKE for line in request.lines)
+        take = 0 if mistake else max(0, min(left, _gross(request)))
+        left -= take
+        if take != request.shipping_deducted_paise:
+            db.session.execute(update(ReturnRequest).where(ReturnRequest.id == request.id)
+                               .values(refund_paise=_gross(request) - take, shipping_deducted_paise=take)
+                               .execution_options(synchronize_session=False))
+    db.session.flush()
+    for request in unsettled:
+        db.session.refresh(request)
 
 
 def request_return(public_id: str, data: dict, user: User | None, token: str | None) -> ReturnRequest:
@@ -332,14 +385,13 @@ def request_return(public_id: str, data: dict, user: User | None, token: str | N
         raise Conflict(WINDOW_PASSED.format(days=window_days(), day=day.strftime("%-d %B %Y") if day else "—"))
     chosen = _chosen(order, data["lines"])
     details = _refund_details(order, data.get("refund_to"))
-    refund, deducted = _refund_paise(order, chosen, order.payment_method == "cod")
     request = ReturnRequest(public_id=secrets.token_hex(12), order_id=order.id, status="requested",
-                            note=data.get("note") or "", refund_paise=refund, shipping_deducted_paise=deducted,
-                            **details)
+                            note=data.get("note") or "", refund_paise=_refund_paise(order, chosen),
+                            shipping_deducted_paise=0, **details)
     request.lines = [ReturnLine(order_line_id=item.line.id, book_id=item.key[1], quantity=quantity, reason=reason)
                      for item, quantity, reason in chosen]
     db.session.add(request)
-    db.session.flush()
+    share_out_deduction(order)
     _history(order, "return_requested", "customer", _lines_text(request))
     _mail(order, request, "We have your return request",
           f"We have received your request to return {_lines_text(request)}. We will look at it within 2 business "
@@ -424,6 +476,7 @@ def take_step(return_id: str, data: dict, admin: User) -> ReturnRequest:
         if not note:
             raise ValidationFailed({"note": ["Give the shopper the reason for the refusal."]})
         _claim(request, "rejected", admin_note=note, **_erased())
+        share_out_deduction(order)  # its deduction, if it had it, falls on the next return
         _history(order, "return_rejected", f"admin:{admin.id}", note)
         _mail(order, request, "Your return request was not accepted",
               f"We cannot accept the return of {_lines_text(request)}.\n\nReason: {note}")
@@ -518,7 +571,9 @@ def _receive(request: ReturnRequest, order: Order, marks: list[dict], note: str,
 
 def _refund_step(request: ReturnRequest, order: Order, data: dict, note: str, admin: User) -> None:
     """Online: the refund job gives the money back through Razorpay. Cash on delivery: the administrator
-    paid it out and records the reference; the shopper's account details are erased."""
+    paid it out and records the reference; the shopper's account details are erased. The first return refunded
+    takes the shipping deduction (share_out_deduction)."""
+    share_out_deduction(order, first=request)
     if request.refund_route == "razorpay":
         if request.refund_paise == 0:
             _claim(request, "refunded", refunded_at=utcnow())
@@ -558,10 +613,22 @@ def refund(return_id: int) -> str:
     if request is None or request.status != "refund_pending":
         return "nothing to do"
     order = request.order
-    made = refunds.pay_back(request, f"return {request.public_id}", order, request.refund_paise,
+    if request.refund_stopped:
+        return "nothing to do"
+    # Never more than the order may still refund (a part refund or an RTO parcel may have given some back).
+    amount = min(request.refund_paise, refunds.refundable(order, excluding=request))
+    if amount == 0:
+        db.session.execute(update(ReturnRequest).where(ReturnRequest.id == request.id)
+                           .values(refund_stopped=True, refund_error="Nothing of the payment is left to refund.")
+                           .execution_options(synchronize_session=False))
+        db.session.commit()
+        return "stopped"
+    made = refunds.pay_back(request, f"return {request.public_id}", order, amount,
                             idempotency_key(request), notes={"return_id": request.public_id},
                             earlier=lambda made: (made.get("notes") or {}).get("return_id") == request.public_id)
-    if refunds.settle(request, "status", made, refunded_at=utcnow()):
+    if made is None:
+        return "stopped"
+    if refunds.settle(request, "status", made, refunded_at=utcnow(), refund_paise=made["amount"]):
         db.session.refresh(request)
         _refunded(request, order, "system")
     db.session.commit()
@@ -570,7 +637,8 @@ def refund(return_id: int) -> str:
 
 def pending_ids(limit: int = 200) -> list[int]:
     """Returns whose refund is still to be made (for the sweep)."""
-    return list(db.session.scalars(select(ReturnRequest.id).where(ReturnRequest.status == "refund_pending")
+    return list(db.session.scalars(select(ReturnRequest.id).where(ReturnRequest.status == "refund_pending",
+                                                                  ReturnRequest.refund_stopped.is_(False))
                                    .order_by(ReturnRequest.id).limit(limit)))
 
 

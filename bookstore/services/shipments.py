@@ -10,7 +10,7 @@ from flask import current_app
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from bookstore import jobs
+from bookstore import jobs, money
 from bookstore.errors import ApiError, BadRequest, Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed
 from bookstore.extensions import db
 from bookstore.jobs import tasks
@@ -446,8 +446,16 @@ def _came_back_text(came_back: list[Shipment]) -> str:
         return ""
     titles = "\n".join(f"  {part.quantity} × {part.order_line.title}" for shipment in came_back
                        for part in shipment.lines)
+    order = came_back[0].order
+    back = sum(row.amount_paise for row in order.refunds
+               if row.kind == "rto" and row.shipment_id in {shipment.id for shipment in came_back})
+    money_text = ""
+    if back:
+        money_text = (f"\n\nWe are refunding {money.rupees_text(back, always_paise=True)} for them to your original "
+                      "payment." if order.payment_method == "online" else
+                      f"\n\nThey are not charged: {money.rupees_text(back, always_paise=True)} less was collected.")
     return ("The courier could not deliver part of your order and it has come back to us; you have not "
-            f"received these and they are not part of the delivery:\n{titles}")
+            f"received these and they are not part of the delivery:\n{titles}{money_text}")
 
 
 # ---- parcels returned to origin ------------------------------------------------------------------------
@@ -489,7 +497,10 @@ def receive_returned(public_id: str, shipment_id: str, admin: User) -> Order:
                                      + (" Your payment is being refunded." if order.payment_status == "refund_pending"
                                         else ""))
     if not all_back:
-        # Some parcels were delivered and the rest are now back: the order is delivered for the delivered parts.
+        # The other parcels reach the shopper: this one's share is refunded (online) or not collected (cash on
+        # delivery), and the order is delivered for the delivered parts once every parcel is at its end.
+        refunds.parcel_came_back(order, shipment, by)
+        db.session.refresh(order)
         _complete_if_delivered(order, by)
     audit.record(admin, "shipment.received", "order", order.public_id, before,
                  {"status": _status_of(order), "shipment": shipment.awb})

@@ -1,7 +1,7 @@
 """single-use download links: the newest counted link of a digital order line that was opened
 
 Revision ID: 0027_single_use_download_links
-Revises: 0025_kit_book_returns
+Revises: 0026_order_refunds
 Create Date: 2026-11-27 21:40:00
 
 order_lines: `links_opened`, the number of the newest of the line's counted download links that handed over
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0027_single_use_download_links'
-down_revision = '0025_kit_book_returns'
+down_revision = '0026_order_refunds'
 branch_labels = None
 depends_on = None
 

@@ -1,7 +1,7 @@
 """orders.checkout_browser: the SHA-256 of the checkout cookie of the browser that placed the order
 
 Revision ID: 0028_order_checkout_browser
-Revises: 0025_kit_book_returns
+Revises: 0027_single_use_download_links
 Create Date: 2026-11-27 22:00:00
 
 A guest's unpaid online order is replaced by a new checkout only from the same browser (with the same

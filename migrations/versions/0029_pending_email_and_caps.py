@@ -1,7 +1,7 @@
 """an e-mail change waits for the new address's link; confirmation mails are capped per recipient
 
 Revision ID: 0029_pending_email_and_caps
-Revises: 0025_kit_book_returns
+Revises: 0028_order_checkout_browser
 Create Date: 2026-11-27 21:45:00
 
 users.pending_email: the address a profile change asked for, until its link is opened (product §2).

@@ -149,7 +149,7 @@ def test_a_guest_returns_everything_to_a_bank_account_and_the_order_is_returned(
     and nothing more can be returned. Bank details are masked and erased on payout."""
     order = deliver(client, placed(client, [(books[0], 1), (books[1], 2)]), admin)
     token = token_of(order)
-    first = ask(client, order, [line(books[0], 1, "wrong")], token=token, refundTo=BANK)
+    first = ask(client, order, [line(books[0], 1, "damaged")], token=token, refundTo=BANK)
     assert first.status_code == 201, first.get_json()
     first = first.get_json()["returnRequest"]
     assert (first["refundAmount"], first["shippingDeducted"]) == (460, 40)

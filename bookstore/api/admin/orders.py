@@ -6,10 +6,11 @@ from flask import Response, stream_with_context
 from bookstore import money
 from bookstore.blueprint import Blueprint
 from bookstore.schemas.common import pagination
+from bookstore.schemas.order_refund import PartRefundInputSchema
 from bookstore.schemas.order import (AdminOrderListReplySchema, AdminOrderQuerySchema, AdminOrderReplySchema,
                                      OrderFilterSchema, StatusUpdateSchema)
 from bookstore.security import current_user
-from bookstore.services import orders
+from bookstore.services import orders, refunds
 from bookstore.services.csv_export import rows_to_csv
 from bookstore.services.india import IST
 from bookstore.models import utcnow
@@ -64,3 +65,13 @@ def update_status(data, order_id):
     """Move an order to another status (not out of cancelled, not delivered to cancelled)."""
     order = orders.change_status(order_id, data["status"], current_user(), data["note"])
     return {"message": f"Order is now {order.status}", "order": order}
+
+
+@blp.route("/<string:order_id>/refunds", methods=["POST"])
+@blp.arguments(PartRefundInputSchema)
+@blp.response(201, AdminOrderReplySchema)
+def part_refund(data, order_id):
+    """Refund part of a paid order with a reason (online: through Razorpay by the refund job; cash on delivery:
+    the payout's reference), never more than it may still refund; audited and mailed."""
+    refunds.make_part_refund(order_id, data, current_user())
+    return {"message": "Refund recorded", "order": orders.find(order_id)}, 201

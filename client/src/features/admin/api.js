@@ -111,6 +111,11 @@ export function updateOrderStatus(id, status, note = "") {
   return adminCall(`admin/orders/${encodeURIComponent(id)}/status`, { method: "PUT", body: { status, note } });
 }
 
+/** Refund part of a paid order {amount, reason, payoutReference?}; resolves to {message, order}. */
+export function refundPartOfOrder(id, body) {
+  return adminCall(`admin/orders/${encodeURIComponent(id)}/refunds`, { method: "POST", body });
+}
+
 /** Ship lines of an order: {courier, awb, trackingUrl?, packages?, aggregator?, lines?}; resolves to
  * {message, order, shipment} (through Shiprocket: 202 and the parcel `booking` until the job books it). */
 export function shipOrder(id, body) {

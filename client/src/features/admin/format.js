@@ -76,6 +76,8 @@ export function allowedOrderStatuses(order, { withReason = false } = {}) {
     if (status === order.status || status === "returned") return false;
     // List rows carry hasParcels; the whole order (its dialog) carries the parcels themselves.
     if (status === "cancelled" && (order.hasParcels ?? sentOrBooking(order).length > 0)) return false;
+    // An order once delivered, or with returns, is never cancelled, even moved back (product §7.3).
+    if (status === "cancelled" && (order.returns?.length || order.statusHistory?.some((c) => c.status === "delivered"))) return false;
     if (status === "cancelled") return ["pending", "processing"].includes(order.status);
     if (unpaidOnline) return false;
     return withReason || !needsReason(order, status);

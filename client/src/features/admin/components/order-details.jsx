@@ -9,6 +9,7 @@ import { Modal } from "./modal.jsx";
 import { OrderStatusBadge } from "./status-badge.jsx";
 import { OrderStatusSelect } from "./order-status-select.jsx";
 import { OrderShipments } from "./order-shipments.jsx";
+import { OrderRefunds } from "./order-refunds.jsx";
 import { AdminLoading, AdminLoadError } from "./request-state.jsx";
 
 export function OrderDetailsModal({ orderId, onClose, onChanged }) {
@@ -124,6 +125,7 @@ function OrderDetails({ order, onChanged }) {
       </section>
 
       <OrderShipments order={order} onChanged={onChanged} />
+      <OrderRefunds order={order} onChanged={onChanged} />
 
       <div className="adm-order__cols">
         <section aria-labelledby="order-history">
