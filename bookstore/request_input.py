@@ -137,15 +137,16 @@ def _check_request() -> None:
     """Before any other reader: the address's length, the body's size for its route, and its JSON.
 
     :raise RequestURITooLarge: a path and query longer than MAX_TARGET_CHARS (414).
-    :raise NotFound: a path parameter holding a NUL (%00): no id or slug has one, and PostgreSQL cannot
+    :raise NotFound: an API path parameter holding a NUL (%00): no id or slug has one, and PostgreSQL cannot
         compare with one (404, before any view asks the database).
     :raise PayloadTooLarge: a body over the route's limit (413), refused before it is read.
     :raise BadRequest: a JSON body that is malformed or refused (400).
     """
     if len(request.path) + len(request.query_string) > MAX_TARGET_CHARS:
         raise RequestURITooLarge()
-    if request.view_args and any(isinstance(value, str) and "\x00" in value for value in request.view_args.values()):
-        raise NotFound("Not found.")
+    if request.path.startswith("/api/") and request.view_args \
+            and any(isinstance(value, str) and "\x00" in value for value in request.view_args.values()):
+        raise NotFound("Not found.")  # pages (/book/<id>) answer their own 404 shell with noindex
     view = current_app.view_functions.get(request.endpoint) if request.endpoint else None
     limit = getattr(view, "max_body_bytes", DEFAULT_BODY_BYTES)
     limit = limit() if callable(limit) else limit
