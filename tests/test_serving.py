@@ -21,7 +21,7 @@ from bookstore.models import ContactMessage
 from tests.conftest import RAZORPAY_KEYS
 from tests.factories import ADDRESS, Factories, count, order_payload
 from tests.jobs.consumer import wait_until
-from tests.server import ROOT, Gunicorn, request
+from tests.server import ROOT, Gunicorn, free_port, request
 
 HEALTHY = (200, {"status": "ok", "database": "ok"})
 TIMED_OUT = "The payment service did not answer in time. Nothing was charged; please try again."
@@ -140,15 +140,16 @@ def make_run_command(port: int) -> list[str]:
 def test_make_run_counts_each_rate_limit_once_for_the_whole_shop(database_url, tmp_path, app):
     """`make run`'s gunicorn (development settings, rate limits in memory://): 40 contact messages from
     one address meet FORM_LIMIT_PER_IP's 5 a minute once, whichever worker or thread takes them."""
-    from tests.server import free_port
     db.session.remove()
     port = free_port()
     server = Gunicorn(database_url, tmp_path)
+    # make run's settings: development, rate limits at their defaults (on, in memory://).
     env = {name: value for name, value in server.env.items()
            if not name.startswith(("RATELIMIT_", "BOOKSTORE_ENV", "PUBLIC_URL", "GUNICORN_READY"))}
     command = make_run_command(port)
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                               stderr=open(tmp_path / "make-run.log", "w"), start_new_session=True)
+    with open(tmp_path / "make-run.log", "w") as log:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=log, start_new_session=True)
     server.process, server.port = process, port
     try:
         wait_until(lambda: _healthy(port) or process.poll() is not None, 90, "make run's gunicorn never answered")
