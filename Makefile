@@ -5,7 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMPS := .make
 PORT ?= 8000
-WORKERS ?= 2
+# One process whose threads (gunicorn.conf.py) serve the requests: rate limits kept in memory:// are
+# then counted once for the whole shop, as Redis counts them for a production fleet.
+WORKERS ?= 1
 export FLASK_APP := wsgi
 
 CLIENT_SOURCES := $(shell find client -type f 2>/dev/null)

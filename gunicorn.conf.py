@@ -1,20 +1,29 @@
 """gunicorn settings read from the project root (`gunicorn wsgi:app` finds this file by itself).
 
+Each worker process serves requests on a pool of threads (WEB_THREADS, 8), so one slow client or one
+slow call to Razorpay holds a thread, not a whole process; a client that sends or reads nothing for
+CLIENT_TIMEOUT_SECONDS (10) is cut off. On a bare machine a buffering proxy (nginx) stands in front all
+the same (README, "Deploying on a VM").
+
 Besides the web workers, the master starts one job consumer (`python -m bookstore.jobs.worker`)
 when JOBS_IN_WEB is true (the default), restarts it if it dies, and stops it on exit: one process
 tree, one Ctrl-C, is a whole shop. On a fleet, JOBS_IN_WEB=false and the Procfile's `worker` runs
 the consumers.
 """
 import atexit
+import errno
 import gc
 import glob
 import os
 import shutil
 import signal
+import socket
 import sys
 import tempfile
 import threading
 import time
+
+from gunicorn.workers.gthread import TConn, ThreadWorker
 
 _TRUE = {"1", "true", "yes", "on"}
 _consumer: dict = {"pid": None, "started": 0.0, "stopping": False}
@@ -24,13 +33,82 @@ def _setting(name: str, default: str) -> str:
     return os.environ.get(name) or default
 
 
+# Threads, not processes, wait on slow sockets and slow partners. Two processes (the Makefile's and the
+# Procfile's --workers) keep both cores of the machine busy; the GIL lets one thread of a process run
+# Python at a time, so more threads add no throughput, only room for requests that wait: 8 per process
+# is 8 slow clients or Razorpay calls before a ninth request queues, within SQLAlchemy's pool (5 + 10).
+threads = int(_setting("WEB_THREADS", "8"))
+_client_timeout = float(_setting("CLIENT_TIMEOUT_SECONDS", "10"))
+
+
+class _ClientSocket(socket.socket):
+    """A client's connection that is never blocked on for long: while gunicorn reads a request or writes
+    an answer, CLIENT_TIMEOUT_SECONDS without a byte either way ends it, as if the client had hung up
+    (which gunicorn closes quietly: nothing to answer, nothing to log)."""
+
+    def setblocking(self, flag: bool) -> None:
+        # gunicorn's threads switch a socket to blocking before each request they read: bounded instead.
+        if flag:
+            self.settimeout(_client_timeout)
+        else:
+            super().setblocking(False)
+
+    def recv(self, *args):
+        try:
+            return super().recv(*args)
+        except TimeoutError:
+            raise _silent() from None
+
+    def recv_into(self, *args):
+        try:
+            return super().recv_into(*args)
+        except TimeoutError:
+            raise _silent() from None
+
+    def send(self, *args):
+        try:
+            return super().send(*args)
+        except TimeoutError:
+            raise _silent() from None
+
+    def sendall(self, *args):
+        try:
+            return super().sendall(*args)
+        except TimeoutError:
+            raise _silent() from None
+
+
+def _silent() -> ConnectionResetError:
+    return ConnectionResetError(errno.ECONNRESET, f"the client sent or read nothing for {_client_timeout:g} s")
+
+
+class ShopWorker(ThreadWorker):
+    """gunicorn's threaded worker, whose client connections time out: without it a client that sends
+    half a request line and waits holds its thread for as long as it keeps the connection open."""
+
+    def accept(self, listener):
+        """ThreadWorker.accept, with the client's socket a _ClientSocket."""
+        try:
+            client_sock, client_addr = listener.accept()
+            client_sock = _ClientSocket(fileno=client_sock.detach())
+            self.nr_conns += 1
+            client_sock.setblocking(True)
+            self.enqueue_req(TConn(self.cfg, client_sock, client_addr, listener.getsockname()))
+        except OSError as e:
+            if e.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+                raise
+
+
+worker_class = ShopWorker
+
+
 def on_starting(server):
-    """Refuse a production start whose rate limits would be counted per worker: with `memory://`
-    each worker keeps its own counts, and a limit of 10 lets 10 per worker through."""
-    production = _setting("BOOKSTORE_ENV", "development") == "production"
+    """Refuse a start whose rate limits would be counted per worker: with `memory://` each worker keeps
+    its own counts, and a limit of 10 lets 10 per worker through. One worker's threads share one count
+    (`make run`); several workers need a shared storage (Redis), in development as in production."""
     limits_on = _setting("RATELIMIT_ENABLED", "true").lower() in _TRUE
     storage = _setting("RATELIMIT_STORAGE_URI", "memory://")
-    if production and limits_on and storage.startswith("memory://") and server.cfg.workers > 1:
+    if limits_on and storage.startswith("memory://") and server.cfg.workers > 1:
         raise RuntimeError("RATELIMIT_STORAGE_URI is memory:// with more than one worker: every worker would "
                            "count its own rate limits. Set it to redis://... (or run one worker).")
 

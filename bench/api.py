@@ -1,4 +1,4 @@
-"""Catalogue API benchmark: gunicorn (2 sync workers) measured with wrk, against the issue's targets.
+"""Catalogue API benchmark: gunicorn (2 workers) measured with wrk, against the issue's targets.
 
 Usage (from the project root; the script re-runs itself with .venv/bin/python if needed):
 
@@ -7,10 +7,12 @@ Usage (from the project root; the script re-runs itself with .venv/bin/python if
     .venv/bin/python bench/api.py --database-url postgresql://postgres@127.0.0.1/bookstore_bench
     .venv/bin/python bench/api.py --rebuild --strict --explain
     .venv/bin/python bench/api.py --wait-idle 600    # on a machine other people are using
+    .venv/bin/python bench/api.py --worker-class sync    # gunicorn's sync workers instead of gunicorn.conf.py's
 
 For each catalogue size it builds a database once (`flask db upgrade` and `flask seed-demo --books N
 --no-covers`, cached under bench/.data/ and rebuilt when the migrations or the demo data change),
-starts gunicorn on a free port, and runs wrk with 1 and 16 connections (3 times each, figures being
+starts gunicorn on a free port (2 workers of the kind gunicorn.conf.py sets, threaded, unless
+--worker-class sync asks for the sync workers the shop was served with before), and runs wrk with 1 and 16 connections (3 times each, figures being
 the medians: a single run's p99 swings by a third on a shared machine) against /api/health and six
 catalogue endpoints (search, suggestion and detail rotate over several real values, so no single
 URL is flattered by caches; filter+sort rotates over shelves and price bands, whose totals each
@@ -361,11 +363,18 @@ def check_paths(base: str, endpoint: Endpoint, max_seconds: float) -> tuple[floa
 # ---------------------------------------------------------------- server
 
 
+WORKER_CLASSES = {
+    "conf": ([], "workers of gunicorn.conf.py (threaded)"),
+    # One thread, or gunicorn would turn the sync class into gthread with the file's thread count.
+    "sync": (["-k", "sync", "--threads", "1"], "sync workers"),
+}
+
+
 @contextlib.contextmanager
-def gunicorn(catalogue: Catalogue, log_path: Path):
-    """Run gunicorn (2 sync workers) on the catalogue; yield its base URL and pid; always stop it."""
+def gunicorn(catalogue: Catalogue, log_path: Path, worker_class: str = "conf"):
+    """Run gunicorn (2 workers of the chosen class) on the catalogue; yield its base URL and pid; always stop it."""
     port = free_port()
-    command = [str(VENV_BIN / "gunicorn"), "--no-control-socket", "-w", "2", "-k", "sync",
+    command = [str(VENV_BIN / "gunicorn"), "--no-control-socket", "-w", "2", *WORKER_CLASSES[worker_class][0],
                "-b", f"127.0.0.1:{port}", "wsgi:app"]
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with open(log_path, "w") as log:
@@ -629,7 +638,7 @@ def bench_catalogue(catalogue: Catalogue, args, scratch: Path) -> ServerRun:
     run = ServerRun(catalogue, endpoints)
     digest_before = file_digest(catalogue.sqlite_path) if catalogue.sqlite_path else None
     with WriteWatch(catalogue) as watch, \
-            gunicorn(catalogue, scratch / f"gunicorn-{catalogue.size}.log") as (base, master):
+            gunicorn(catalogue, scratch / f"gunicorn-{catalogue.size}.log", args.worker_class) as (base, master):
         cpu = CpuMeter(master, with_postgres=catalogue.sqlite_path is None)
         whole_before = watch.snapshot()
         for endpoint in endpoints:
@@ -831,7 +840,7 @@ def verdicts(runs: list[ServerRun]) -> list[tuple[bool, str]]:
 def report(runs: list[ServerRun], args) -> bool:
     """Print every table and the verdicts; True when all targets pass."""
     print()
-    print(f"gunicorn 2 sync workers; wrk {args.warmup:g} s warm-up + {args.duration:g} s per run, "
+    print(f"gunicorn 2 {WORKER_CLASSES[args.worker_class][1]}; wrk {args.warmup:g} s warm-up + {args.duration:g} s per run, "
           f"figures the median of {args.repeats} runs; "
           f"1 conn = wrk -t1 -c1, 16 conn = wrk -t2 -c16; Accept-Encoding: {'gzip' if args.gzip else 'none'}; "
           f"{os.cpu_count()} CPUs shared by server and wrk")
@@ -973,6 +982,9 @@ def parse_args(argv: list[str]):
                         help="skip wrk for an endpoint when one request takes longer (s, default %(default)s)")
     parser.add_argument("--explain", action="store_true",
                         help="also time each endpoint's SQL in-process and print the query plans")
+    parser.add_argument("--worker-class", choices=sorted(WORKER_CLASSES), default="conf",
+                        help="conf: the workers gunicorn.conf.py sets (threaded); sync: gunicorn's sync workers, "
+                             "to compare (default %(default)s)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target fails")
     args = parser.parse_args(argv)
     try:

@@ -105,7 +105,8 @@ def get(port: int, path: str) -> tuple[int, float]:
 def gunicorn(env: dict[str, str], workers: int, log_path: Path):
     """The app under gunicorn (sync workers) on a free port; yields the port; always stopped."""
     port = free_port()
-    command = [str(VENV_BIN / "gunicorn"), "--no-control-socket", "-w", str(workers), "-k", "sync",
+    # One thread: with gunicorn.conf.py's thread count gunicorn would turn the sync class into gthread.
+    command = [str(VENV_BIN / "gunicorn"), "--no-control-socket", "-w", str(workers), "-k", "sync", "--threads", "1",
                "-b", f"127.0.0.1:{port}", "wsgi:app"]
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

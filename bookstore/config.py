@@ -45,6 +45,8 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "LOOKUP_LIMIT_PER_IP": ("10 per minute", "guest order look-ups per client IP"),
     "WEBHOOK_TOKEN_FAILURES_PER_IP": ("10 per 10 minutes", "tracking-webhook requests with a missing or wrong token "
                                                         "per client IP"),
+    "PAYMENT_LIMIT_PER_IP": ("10 per minute", "Razorpay order requests, and separately payment verifications, per "
+                                              "client IP"),
     "MAX_QUANTITY_PER_LINE": ("10", "copies of one book in one order, until an admin sets maxQuantityPerLine; "
                                     "bulk buyers are sent to the contact form"),
     "OPEN_COD_ORDERS_PER_CONTACT": ("3", "cash-on-delivery orders not yet delivered or cancelled, per phone and per "
@@ -76,6 +78,12 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "RAZORPAY_CHECKOUT_URL": ("https://checkout.razorpay.com/v1/checkout.js",
                               "Razorpay Checkout's script, loaded by the browser (a local test double in tests)"),
     "RAZORPAY_TIMEOUT_SECONDS": ("10", "how long a Razorpay call may take"),
+    "RAZORPAY_ORDER_TIMEOUT_SECONDS": ("4", "how long creating a Razorpay order may take while the shopper waits "
+                                            "(at most RAZORPAY_TIMEOUT_SECONDS)"),
+    "RAZORPAY_BREAKER_TIMEOUTS": ("3", "Razorpay timeouts in a row after which each process stops calling it "
+                                       "for RAZORPAY_BREAKER_SECONDS (payment answers 503 at once)"),
+    "RAZORPAY_BREAKER_SECONDS": ("30", "how long Razorpay is left alone after those timeouts; then one call "
+                                       "tries it again"),
     "SHIPROCKET_EMAIL": ("", "Shiprocket API user's e-mail; with the password, admins may book shipments through "
                              "Shiprocket"),
     "SHIPROCKET_PASSWORD": ("", "Shiprocket API user's password"),
@@ -96,6 +104,10 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
     "DOWNLOAD_DAYS": ("30", "days after payment an e-book's or audiobook's downloads stay available"),
     "DOWNLOADS_PER_LINE": ("5", "downloads allowed per digital order line"),
     "DIGITAL_FILE_MAX_MB": ("500", "largest e-book or audiobook file an administrator may upload, in megabytes"),
+    "WEB_THREADS": ("8", "threads of each gunicorn worker (gunicorn.conf.py): requests served at once per "
+                         "process, each of which may wait on a slow client or partner"),
+    "CLIENT_TIMEOUT_SECONDS": ("10", "gunicorn closes a connection whose client sends (or reads) nothing for this "
+                                     "long in the middle of a request"),
     "JOBS_URL": ("", "the job queue: empty means a SQLite file in the instance folder (one machine); "
                      "redis://host:6379/1 for a fleet"),
     "JOBS_IN_WEB": ("true", "the web process also runs a job consumer (one dyno is a whole shop); false on a fleet "
@@ -240,6 +252,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         ORDER_LIMIT_PER_CONTACT=_env("ORDER_LIMIT_PER_CONTACT", overrides),
         LOOKUP_LIMIT_PER_IP=_env("LOOKUP_LIMIT_PER_IP", overrides),
         WEBHOOK_TOKEN_FAILURES_PER_IP=_env("WEBHOOK_TOKEN_FAILURES_PER_IP", overrides),
+        PAYMENT_LIMIT_PER_IP=_env("PAYMENT_LIMIT_PER_IP", overrides),
         MAX_QUANTITY_PER_LINE=int(_env("MAX_QUANTITY_PER_LINE", overrides)),
         OPEN_COD_ORDERS_PER_CONTACT=int(_env("OPEN_COD_ORDERS_PER_CONTACT", overrides)),
         UNPAID_COPIES_PER_BUYER=int(_env("UNPAID_COPIES_PER_BUYER", overrides)),
@@ -262,6 +275,9 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         RAZORPAY_BASE_URL=_env("RAZORPAY_BASE_URL", overrides),
         RAZORPAY_CHECKOUT_URL=_env("RAZORPAY_CHECKOUT_URL", overrides),
         RAZORPAY_TIMEOUT_SECONDS=float(_env("RAZORPAY_TIMEOUT_SECONDS", overrides)),
+        RAZORPAY_ORDER_TIMEOUT_SECONDS=float(_env("RAZORPAY_ORDER_TIMEOUT_SECONDS", overrides)),
+        RAZORPAY_BREAKER_TIMEOUTS=max(1, int(_env("RAZORPAY_BREAKER_TIMEOUTS", overrides))),
+        RAZORPAY_BREAKER_SECONDS=float(_env("RAZORPAY_BREAKER_SECONDS", overrides)),
         SHIPROCKET_EMAIL=_env("SHIPROCKET_EMAIL", overrides),
         SHIPROCKET_PASSWORD=_env("SHIPROCKET_PASSWORD", overrides),
         SHIPROCKET_BASE_URL=_env("SHIPROCKET_BASE_URL", overrides),

@@ -76,6 +76,7 @@ def _config(url: str, media_root: str, **extra) -> dict:
         "ORDER_LIMIT_PER_IP": "10000 per hour", "ORDER_LIMIT_PER_CONTACT": "10000 per day",
         "LOOKUP_LIMIT_PER_IP": "10000 per minute", "OPEN_COD_ORDERS_PER_CONTACT": "100",  # the most an admin may set
         "UNPAID_COPIES_PER_BUYER": "10000",  # the most an admin may set
+        "PAYMENT_LIMIT_PER_IP": "10000 per minute",
         **extra,
     }
 

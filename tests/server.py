@@ -34,11 +34,13 @@ class ServerError(AssertionError):
 class Gunicorn:
     """`gunicorn wsgi:app` on `database_url`, in production mode, with rate limits off.
 
+    `threads=None` serves with the worker class and threads of the project's gunicorn.conf.py, as
+    production does; a number picks gunicorn's plain gthread worker with that many threads.
     Use as a context manager (started on entry, stopped on exit), or call start() and stop().
     The server's stdout and stderr go to `log_path`; `log()` reads them for assertion messages.
     """
 
-    def __init__(self, database_url: str, workdir: Path, *, workers: int = 4, threads: int = 4):
+    def __init__(self, database_url: str, workdir: Path, *, workers: int = 4, threads: int | None = 4):
         self.database_url = database_url
         self.workdir = Path(workdir)
         self.workers = workers
@@ -73,6 +75,7 @@ class Gunicorn:
             "OPEN_COD_ORDERS_PER_CONTACT": "100000", "ORDER_LIMIT_PER_IP": "100000 per hour",
             "ORDER_LIMIT_PER_CONTACT": "100000 per day", "LOOKUP_LIMIT_PER_IP": "100000 per minute",
             "UNPAID_COPIES_PER_BUYER": "100000",
+            "PAYMENT_LIMIT_PER_IP": "100000 per minute",
             # The embedded consumer's queue lives beside this server, never in the project's instance folder.
             "JOBS_URL": f"sqlite:///{self.workdir / 'jobs.sqlite3'}",
         }
@@ -101,8 +104,9 @@ class Gunicorn:
                 self._own_public_url = self.env["PUBLIC_URL"] = self.base_url
             for stale in self.ready_dir.iterdir():
                 stale.unlink()
-            command = [str(GUNICORN), "--no-control-socket", "-w", str(self.workers), "-k", "gthread",
-                       "--threads", str(self.threads), "-b", f"127.0.0.1:{self.port}",
+            worker = [] if self.threads is None else ["-k", "gthread", "--threads", str(self.threads)]
+            command = [str(GUNICORN), "--no-control-socket", "-w", str(self.workers), *worker,
+                       "-b", f"127.0.0.1:{self.port}",
                        "--graceful-timeout", "5", "--timeout", "60", "-c", str(READY_HOOK), "wsgi:app"]
             with open(self.log_path, "a") as log:
                 offset = log.tell()

@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 _WORKER = """
@@ -35,18 +37,20 @@ def _gunicorn(database_url: str, tmp_path, workers: int, **env):
     return server
 
 
-def test_production_refuses_per_worker_rate_limits(database_url, tmp_path):
-    """With rate limits on, memory:// storage and two workers, production does not start: each worker
-    would count on its own, and a limit of 10 would let 20 through."""
+@pytest.mark.parametrize("environment", ["production", "development"])
+def test_per_worker_rate_limits_are_refused(database_url, tmp_path, environment):
+    """With rate limits on, memory:// storage and two workers, gunicorn does not start, in production as
+    in development: each worker would count on its own, and a limit of 10 would let 20 through."""
     from tests.server import ServerError
-    server = _gunicorn(database_url, tmp_path, 2, RATELIMIT_ENABLED="true", RATELIMIT_STORAGE_URI="memory://")
+    server = _gunicorn(database_url, tmp_path, 2, RATELIMIT_ENABLED="true", RATELIMIT_STORAGE_URI="memory://",
+                       BOOKSTORE_ENV=environment)
     try:
         server.start(timeout=20)
     except ServerError as refused:
         assert "RATELIMIT_STORAGE_URI is memory://" in str(refused)
     else:
         server.stop()
-        raise AssertionError("production started with per-worker rate limits")
+        raise AssertionError(f"{environment} started with per-worker rate limits")
 
 
 def test_production_starts_with_shared_rate_limits_and_its_job_consumer(database_url, tmp_path):

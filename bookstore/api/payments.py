@@ -23,6 +23,7 @@ def config():
 
 
 @blp.route("/create-order", methods=["POST"])
+@limiter.limit(lambda: current_app.config["PAYMENT_LIMIT_PER_IP"])
 @blp.arguments(CreateOrderSchema)
 @blp.response(200, CreateOrderReplySchema)
 def create_order(data):
@@ -33,6 +34,7 @@ def create_order(data):
 
 
 @blp.route("/verify", methods=["POST"])
+@limiter.limit(lambda: current_app.config["PAYMENT_LIMIT_PER_IP"])
 @blp.arguments(VerifySchema)
 @blp.response(200, VerifyReplySchema)
 def verify(data):

@@ -84,7 +84,7 @@ def live_server(e2e_database_url, e2e_services, tmp_path_factory):
     if not (ROOT / "bookstore" / "static" / "dist" / "index.html").exists():
         pytest.fail("The client is not built: run `make build` (make test does it).")
     workdir = tmp_path_factory.mktemp("e2e-server")
-    server = Gunicorn(e2e_database_url, workdir, workers=2, threads=4)
+    server = Gunicorn(e2e_database_url, workdir, workers=2, threads=None)  # gunicorn.conf.py's threaded workers
     razorpay, smtp, google = e2e_services["razorpay"], e2e_services["smtp"], e2e_services["google"]
     # PUBLIC_URL is left to the server: once its port is known it is the address the browser uses, so
     # tests open e-mailed links from the SMTP sink as they are and Google's round trip comes back here.
@@ -100,6 +100,7 @@ def live_server(e2e_database_url, e2e_services, tmp_path_factory):
     redis.Redis.from_url(limits_url).flushdb()
     server.env.update(RATELIMIT_ENABLED="true", RATELIMIT_STORAGE_URI=limits_url,
                       LOGIN_LIMIT_PER_IP="100000 per minute", FORM_LIMIT_PER_IP="100000 per minute",
+                      PAYMENT_LIMIT_PER_IP="100000 per minute",
                       ACCOUNT_MAIL_LIMIT="3 per hour")
     flask = [str(ROOT / ".venv" / "bin" / "flask"), "--app", "wsgi"]
     for command in (["db", "upgrade"], ["seed-demo", "--books", str(DEMO_BOOKS)]):

@@ -16,7 +16,7 @@ API (under /v1, HTTP Basic auth with the key id and secret, JSON in and out, err
     POST /v1/refunds               GET /v1/refunds/{id}
 
 Test controls (Python methods): pay / fail (the Checkout modal), webhook_body / send_webhook,
-fail_next / delay_next, stop / start (unreachable and back), requests / calls (what the shop
+fail_next / delay_next, delay_all (a switch: every call slow until turned off), stop / start (unreachable and back), requests / calls (what the shop
 sent), order / payment / refund (current entities), reset.
 
 Browsers: GET /v1/checkout.js is a test double of Razorpay's Checkout script (Pay, Fail, Close).
@@ -202,6 +202,7 @@ class FakeRazorpay(HttpFake):
             self.requests: list[Recorded] = []
             self._failures = deque()
             self._delays = deque()
+            self._delay_all = 0.0
             self._late_answers = deque()
             self._refund_keys: dict[str, str] = {}  # X-Refund-Idempotency -> refund id
             self.idempotency_keys: list[str] = []  # every X-Refund-Idempotency received, in order
@@ -221,6 +222,12 @@ class FakeRazorpay(HttpFake):
         with self._lock:
             for _ in range(times):
                 self._delays.append(seconds)
+
+    def delay_all(self, seconds):
+        """Make every API call from now on wait `seconds` before answering (a Razorpay in trouble);
+        0 turns it off. A call already waiting finishes its wait."""
+        with self._lock:
+            self._delay_all = seconds
 
     def answer_late_next(self, seconds, times=1):
         """Carry out the next `times` API calls, then wait `seconds` before answering: the caller times
@@ -401,7 +408,7 @@ class FakeRazorpay(HttpFake):
             self.requests.append(Recorded(method, url.path, body))
             if headers.get("X-Refund-Idempotency"):
                 self.idempotency_keys.append(headers["X-Refund-Idempotency"])
-            delay = self._delays.popleft() if self._delays else None
+            delay = self._delays.popleft() if self._delays else self._delay_all
             failure = self._failures.popleft() if self._failures else None
             late = self._late_answers.popleft() if self._late_answers else None
         if delay:
