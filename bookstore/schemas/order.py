@@ -205,6 +205,11 @@ class OrderSchema(_OrderStateSchema):
     paymentId = fields.String(attribute="razorpay_payment_id", allow_none=True)
     razorpayOrderId = fields.String(attribute="razorpay_order_id", allow_none=True)
     paymentExpiresAt = UtcDateTime(attribute="payment_expires_at", allow_none=True)
+    # A large cash order waits for the shop's confirmation (checkout._confirm_by); confirmed or closed, no longer.
+    confirmBy = fields.Function(
+        lambda order: _iso(order.confirm_by) if order.status == "pending" else None, allow_none=True,
+        metadata={"description": "a large cash-on-delivery order still pending: when it is cancelled unless the "
+                                 "shop confirms it (moves it to processing) first; otherwise null"})
     orderItems = fields.List(fields.Nested(OrderLineSchema), attribute="lines")
     # Every line an e-book or audiobook: no address, no parcel; downloads open until downloadsUntil.
     digitalOnly = fields.Boolean(attribute="digital_only")

@@ -7,6 +7,7 @@ address (a profile change) proves that one, and makes it the account's.
 import base64
 import hashlib
 import hmac
+import json
 import secrets
 from datetime import timedelta, timezone
 
@@ -126,8 +127,16 @@ def _undo_signer() -> URLSafeTimedSerializer:
 
 
 def undo_link(user: User, old_email: str, new_email: str) -> str:
-    """The path of the signed link that gives the account back its `old_email`."""
-    return f"{UNDO_EMAIL_CHANGE_PATH}?token={_undo_signer().dumps([user.id, old_email, new_email])}"
+    """The path of the link that gives the account back its `old_email`, for a mail: the outbox keeps the
+    account and both addresses (which the mail names anyway), the token is signed when the mail is sent."""
+    claims = base64.urlsafe_b64encode(json.dumps([user.id, old_email, new_email]).encode()).decode().rstrip("=")
+    return f"{UNDO_EMAIL_CHANGE_PATH}?token={{{{link:undo-email:{claims}}}}}"
+
+
+def undo_token(claims: str) -> str:
+    """The signed token for an undo link's placeholder (at send time)."""
+    user_id, old_email, new_email = json.loads(base64.urlsafe_b64decode(claims + "=" * (-len(claims) % 4)))
+    return _undo_signer().dumps([user_id, old_email, new_email])
 
 
 def undo_claims(raw: str) -> tuple[int, str, str]:

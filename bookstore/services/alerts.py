@@ -56,6 +56,18 @@ def link_token(alert: BookAlert, purpose: str) -> str:
     return _serializer().dumps([alert.id, purpose, _digest(alert.email)])
 
 
+def _mailed_link(alert: BookAlert, purpose: str) -> str:
+    """The link for a mail: the outbox keeps what the token names (no token), signed when the mail is sent."""
+    value = f"{purpose}.{alert.id}.{_digest(alert.email)}"
+    return mail.shop_url(f"/alerts/{purpose}?token={mail.token_placeholder('alert', value)}")
+
+
+def token_from(value: str) -> str:
+    """The signed token for an outbox placeholder's `purpose.id.digest` (at send time)."""
+    purpose, alert_id, digest = value.split(".")
+    return _serializer().dumps([int(alert_id), purpose, digest])
+
+
 def _alert_for(token: str, purpose: str, max_age: int | None = None) -> tuple[int, BookAlert | None]:
     """(alert id, the alert or None when gone) behind a signed link. :raise NotFound: :raise ValidationFailed:"""
     try:
@@ -160,7 +172,7 @@ def _confirm_by_mail(alert: BookAlert, book: Book) -> None:
     if _confirmation_valid(alert) or not mail.may_confirm(alert.email):
         return
     alert.confirmation_sent_at = utcnow()
-    link = mail.shop_url(f"/alerts/confirm?token={link_token(alert, 'confirm')}")
+    link = _mailed_link(alert, "confirm")
     mail.queue(alert.email, f"Confirm your alert for '{book.title}'",
                f"You asked us to e-mail you {_what(alert.kind, book.title)}. Please confirm that this is your "
                f"address (the link works for {CONFIRM_DAYS} days):\n\n{link}\n\n"
@@ -260,7 +272,7 @@ def send_due(book_id: int) -> int:
             update(BookAlert).where(BookAlert.id == alert.id, BookAlert.sent_at.is_(None))
             .values(sent_at=utcnow()).execution_options(synchronize_session=False)).rowcount == 1
         if claimed:
-            cancel = mail.shop_url(f"/alerts/cancel?token={link_token(alert, 'cancel')}")
+            cancel = _mailed_link(alert, "cancel")
             mail.queue(alert.email, subject, f"{text}\n\nTo cancel this alert: {cancel}\n")
             sent += 1
     db.session.commit()

@@ -43,21 +43,33 @@ def shop_url(path: str) -> str:
 
 
 # A link's credential is kept in the outbox as {{link:<kind>:<value>}} and made when the mail is sent, so the
-# outbox (kept MAIL_KEEP_SENT_DAYS for support) never holds a live token: an order link's is signed afresh from
-# the order's id, an account link's derived from its seed with the app's secret (account_links.token_of).
-_TOKEN_PLACEHOLDER = re.compile(r"\{\{link:(order|account):([A-Za-z0-9_-]+)\}\}")
+# outbox (kept MAIL_KEEP_SENT_DAYS for support) never holds a live token: each kind's value is what the row may
+# keep (an id, a seed, the addresses it names), and the token is signed or derived from it with the app's secret.
+_TOKEN_PLACEHOLDER = re.compile(r"\{\{link:([a-z-]+):([A-Za-z0-9_.-]+)\}\}")
+
+
+def _token_makers() -> dict:
+    """kind -> the function making a link's token from the placeholder's value (imported here: those modules
+    queue their mails through this one)."""
+    from bookstore.services import alerts, newsletter
+    return {"order": order_links.token_for, "account": account_links.token_of,
+            "undo-email": account_links.undo_token, "alert": alerts.token_from,
+            "newsletter": newsletter.confirm_token_of, "unsubscribe": newsletter.unsubscribe_token}
 
 
 def token_placeholder(kind: str, value: str) -> str:
-    """What the outbox keeps in place of a link's token: `order` with an order's `_id`, `account` with a seed."""
+    """What the outbox keeps in place of a link's token: `order` with an order's `_id`, `account` with a seed,
+    `undo-email`, `alert`, `newsletter` and `unsubscribe` with the value their module gives."""
     return "{{link:%s:%s}}" % (kind, value)
 
 
 def render_tokens(text: str) -> str:
     """The mail's text with each token placeholder replaced by a live token (at send time)."""
+    makers = _token_makers()
+
     def token(found: re.Match) -> str:
         kind, value = found.groups()
-        return order_links.token_for(value) if kind == "order" else account_links.token_of(value)
+        return makers[kind](value) if kind in makers else found.group(0)
     return _TOKEN_PLACEHOLDER.sub(token, text)
 
 
@@ -232,7 +244,7 @@ def _message(mail: OutboxMail) -> EmailMessage:
     message["Message-ID"] = make_msgid(idstring=f"outbox{mail.id}", domain="bookstore")
     if mail.unsubscribe_url:
         # RFC 8058: mail programs show an Unsubscribe button that POSTs "List-Unsubscribe=One-Click" to the URL.
-        message["List-Unsubscribe"] = f"<{mail.unsubscribe_url}>"
+        message["List-Unsubscribe"] = f"<{render_tokens(mail.unsubscribe_url)}>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     footer_text, footer_html = footer()
     body = render_tokens(mail.body)
@@ -265,11 +277,22 @@ def _transmit(mail: OutboxMail) -> None:
         smtp.send_message(message)
 
 
+# The confirmation cap (may_confirm) counts the outbox's last hour: no prune ever deletes a younger mail.
+CAP_WINDOW = timedelta(hours=1)
+
+
 def prune_sent() -> int:
-    """Delete mail sent more than MAIL_KEEP_SENT_DAYS ago (the hourly job): what it said about a shopper is kept
-    no longer than support needs it. Returns how many."""
-    cutoff = utcnow() - timedelta(days=current_app.config["MAIL_KEEP_SENT_DAYS"])
-    removed = db.session.execute(delete(OutboxMail).where(OutboxMail.sent_at < cutoff)).rowcount
+    """Delete mail sent, or given up after every try, more than MAIL_KEEP_SENT_DAYS ago (the hourly job): what
+    it said about a shopper is kept no longer than support needs it. Never a mail younger than an hour, which
+    may_confirm still counts. Returns how many."""
+    now = utcnow()
+    cutoff = min(now - timedelta(days=current_app.config["MAIL_KEEP_SENT_DAYS"]), now - CAP_WINDOW)
+    # A mail out of attempts was last tried before its next_attempt_at; one still claimed may be on its last try.
+    gave_up = and_(OutboxMail.sent_at.is_(None), OutboxMail.attempts >= MAX_ATTEMPTS,
+                   or_(OutboxMail.claimed_until.is_(None), OutboxMail.claimed_until < now),
+                   OutboxMail.next_attempt_at < cutoff)
+    removed = db.session.execute(delete(OutboxMail).where(
+        OutboxMail.created_at < now - CAP_WINDOW, or_(OutboxMail.sent_at < cutoff, gave_up))).rowcount
     db.session.commit()
     return removed
 

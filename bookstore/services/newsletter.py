@@ -1,5 +1,9 @@
 """Newsletter sign-ups with double opt-in: an address counts once its owner confirms it. Newsletter mails carry
 a signed one-click unsubscribe link (RFC 8058) that works without signing in."""
+import base64
+import hashlib
+import hmac
+import re
 import secrets
 from datetime import timedelta, timezone
 
@@ -41,15 +45,32 @@ def subscribe(email: str) -> NewsletterSubscriber:
             raise
         return subscriber
     if mail.may_confirm(email):
-        subscriber.confirm_token = secrets.token_urlsafe(32)
+        seed = secrets.token_urlsafe(24)
+        subscriber.confirm_token = _digest(confirm_token_of(seed))
         subscriber.confirmation_sent_at = utcnow()
-        link = mail.shop_url(f"/newsletter/confirm?token={subscriber.confirm_token}")
+        link = mail.shop_url(f"/newsletter/confirm?token={mail.token_placeholder('newsletter', seed)}")
         mail.queue(email, "Confirm your Bookstore newsletter subscription",
                    "Please confirm that you want our newsletter of new and best-selling study books:\n\n"
                    f"{link}\n\nIf you did not ask for it, ignore this e-mail and nothing will be sent to you.",
                    kind=mail.CONFIRMATION)
     db.session.commit()
     return subscriber
+
+
+# The confirmation link's token is derived from a seed with the app's secret when the mail is sent: the outbox
+# keeps the seed, the subscriber row the token's SHA-256, so neither opens the link without the secret.
+_HASHED = re.compile(r"[0-9a-f]{64}")
+
+
+def confirm_token_of(seed: str) -> str:
+    """The confirmation link's token for a seed the outbox keeps."""
+    digest = hmac.new(current_app.config["SECRET_KEY"].encode(), f"newsletter-confirm:{seed}".encode(),
+                      hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _confirmation_valid(subscriber: NewsletterSubscriber) -> bool:
@@ -62,7 +83,11 @@ def _confirmation_valid(subscriber: NewsletterSubscriber) -> bool:
 
 def confirm(token: str) -> NewsletterSubscriber:
     """Confirm the address behind an e-mailed token (single use). :raise NotFound: for unknown tokens."""
-    subscriber = db.session.scalar(select(NewsletterSubscriber).where(NewsletterSubscriber.confirm_token == token))
+    stored = [_digest(token)]
+    if not _HASHED.fullmatch(token):
+        stored.append(token)  # a link mailed before tokens were hashed; a stored hash itself opens nothing
+    subscriber = db.session.scalar(select(NewsletterSubscriber)
+                                   .where(NewsletterSubscriber.confirm_token.in_(stored)))
     if subscriber is None:
         raise NotFound("This confirmation link is not valid or has been used already.")
     subscriber.confirmed_at = utcnow()
@@ -112,8 +137,14 @@ def _signer() -> URLSafeSerializer:
 
 
 def unsubscribe_url(subscriber: NewsletterSubscriber) -> str:
-    """The subscriber's one-click link: GET shows a confirmation screen, POST unsubscribes (RFC 8058)."""
-    return mail.shop_url(f"{UNSUBSCRIBE_PATH}?token={_signer().dumps(subscriber.id)}")
+    """The subscriber's one-click link: GET shows a confirmation screen, POST unsubscribes (RFC 8058). The outbox
+    keeps the subscriber's id in its place; the token is signed when the mail is sent."""
+    return mail.shop_url(f"{UNSUBSCRIBE_PATH}?token={mail.token_placeholder('unsubscribe', str(subscriber.id))}")
+
+
+def unsubscribe_token(subscriber_id: str) -> str:
+    """The signed token of a subscriber's unsubscribe link (at send time)."""
+    return _signer().dumps(int(subscriber_id))
 
 
 def unsubscribe(token: str) -> None:

@@ -23,7 +23,7 @@ from bookstore.errors import Conflict, NotFound, ValidationFailed
 from bookstore.extensions import db
 from bookstore.jobs import tasks
 from bookstore.models import Order, OrderRefund, ReturnRequest, Shipment, User, utcnow
-from bookstore.services import audit, bills, mail, order_links
+from bookstore.services import audit, bills, mail
 from bookstore.services import razorpay_gateway as gateway
 
 log = logging.getLogger(__name__)
@@ -250,7 +250,7 @@ def part_refund(order: Order, data: dict, admin: User) -> OrderRefund:
     mail.queue(order.email, f"Order {order.order_number}: a refund of {_rupees(row.amount_paise)}",
                f"Hello {order.first_name},\n\nWe are refunding {_rupees(row.amount_paise)} of your order "
                f"{order.order_number} {where}.\n\nReason: {row.reason}\n\nSee your order (no sign-in needed): "
-               f"{mail.shop_url(order_links.path(order))}")
+               f"{mail.order_page_link(order)}")
     return row
 
 

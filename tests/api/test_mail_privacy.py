@@ -68,7 +68,7 @@ def test_sent_mail_is_pruned_after_its_retention(mail_app, smtp_sink, factories)
         now = old.sent_at
         days = mail_app.config["MAIL_KEEP_SENT_DAYS"]
         db.session.execute(update(OutboxMail).where(OutboxMail.id == old.id).values(
-            sent_at=now - timedelta(days=days, minutes=1)))
+            created_at=now - timedelta(days=days, minutes=2), sent_at=now - timedelta(days=days, minutes=1)))
         db.session.execute(update(OutboxMail).where(OutboxMail.id == recent.id).values(
             sent_at=now - timedelta(hours=1)))
         db.session.commit()

@@ -22,6 +22,7 @@ export const SETTING_LABELS = {
   unserviceablePins: "PINs we don't deliver to", codOnPins: "COD always offered at", codOffPins: "COD never offered at",
   codLimit: "COD order value cap", codFee: "COD fee", openCodOrdersPerContact: "Open COD orders per customer",
   shippingFee: "Shipping fee", freeShippingThreshold: "Free shipping from", maxQuantityPerLine: "Copies per book",
+  unpaidCopiesPerBuyer: "Unpaid copies per buyer", largeCodCopies: "Large COD order above (copies)",
   sellerName: "Seller name", sellerAddress: "Shop address", sellerGstin: "Seller GSTIN",
   ...Object.fromEntries(ZONES.flatMap(({ key, label }) => [
     [`zones.${key}.minDays`, `${label}: fewest days`], [`zones.${key}.maxDays`, `${label}: most days`],
@@ -52,6 +53,8 @@ export function valuesFromSettings(settings) {
     shippingFee: text(settings.shippingFee),
     freeShippingThreshold: text(settings.freeShippingThreshold),
     maxQuantityPerLine: text(settings.maxQuantityPerLine),
+    unpaidCopiesPerBuyer: text(settings.unpaidCopiesPerBuyer),
+    largeCodCopies: text(settings.largeCodCopies),
     ...Object.fromEntries(CONTACT.map((name) => [name, text(settings[name])])),
     ...Object.fromEntries(SOCIAL.map(([key, name]) => [name, text(settings.socialLinks?.[key])])),
     sellerName: text(settings.sellerName),
@@ -83,7 +86,7 @@ export function settingsBody(values, initial) {
   const body = {};
   const changed = (name) => values[name] !== initial[name];
   for (const name of ["dispatchPin", "dispatchCutoff", "codLimit", "codFee", "openCodOrdersPerContact", "shippingFee",
-    "maxQuantityPerLine", "sellerName", "sellerAddress", "sellerGstin"]) {
+    "maxQuantityPerLine", "unpaidCopiesPerBuyer", "largeCodCopies", "sellerName", "sellerAddress", "sellerGstin"]) {
     if (changed(name)) body[name] = values[name].trim();
   }
   if (changed("freeShippingThreshold")) body.freeShippingThreshold = values.freeShippingThreshold.trim() || null;

@@ -43,6 +43,15 @@ export function canCancel(order, now = Date.now()) {
 }
 
 /**
+ * "Waiting for the shop's confirmation until 28 Nov 2026, 10:30 am" for a large cash order the shop has not yet
+ * confirmed (the order's confirmBy, product §5.7); "" otherwise.
+ */
+export function confirmByText(order) {
+  if (!order?.confirmBy || order.status !== "pending") return "";
+  return `Waiting for the shop's confirmation until ${formatDate(order.confirmBy)}`;
+}
+
+/**
  * "Arriving between Tue, 1 Dec and Thu, 3 Dec" (or "Arriving on Tue, 1 Dec") from the order's promisedDelivery,
  * while the parcel is on its way; "" without dates, or once the order is delivered, cancelled or returned (as its mails).
  */

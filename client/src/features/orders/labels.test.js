@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { promiseText } from "./labels.js";
+import { confirmByText, promiseText } from "./labels.js";
 
 test("an order's promise is shown while the parcel is on its way", () => {
   const promisedDelivery = { from: "2026-12-01", to: "2026-12-03" };
@@ -10,4 +10,13 @@ test("an order's promise is shown while the parcel is on its way", () => {
   assert.equal(promiseText({ status: "processing", promisedDelivery: { from: "2026-12-01", to: "2026-12-01" } }),
     "Arriving on Tue, 1 Dec");
   assert.equal(promiseText({ status: "delivered", promisedDelivery }), "");
+});
+
+test("a large cash order says until when it waits for the shop's confirmation while pending", () => {
+  const confirmBy = "2026-11-28T05:00:00Z";
+  assert.equal(confirmByText({ status: "pending", confirmBy }),
+    `Waiting for the shop's confirmation until ${new Intl.DateTimeFormat("en-IN", {
+      dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(new Date(confirmBy))}`);
+  assert.equal(confirmByText({ status: "processing", confirmBy }), "");
+  assert.equal(confirmByText({ status: "pending", confirmBy: null }), "");
 });

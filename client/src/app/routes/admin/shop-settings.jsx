@@ -172,6 +172,14 @@ function SettingsForm({ settings }) {
           <FormField {...field("maxQuantityPerLine")} hint="Most copies of one book in an order.">
             {(props) => <input type="number" min="1" max="100" step="1" inputMode="numeric" {...bind(props)} />}
           </FormField>
+          <FormField {...field("unpaidCopiesPerBuyer")}
+            hint="Most printed copies unpaid orders may hold at once, per network and per browser (1 to 10000).">
+            {(props) => <input type="number" min="1" max="10000" step="1" inputMode="numeric" {...bind(props)} />}
+          </FormField>
+          <FormField {...field("largeCodCopies")}
+            hint="A cash-on-delivery order of more printed copies waits for your confirmation (move it to processing), else it is cancelled (1 to 10000).">
+            {(props) => <input type="number" min="1" max="10000" step="1" inputMode="numeric" {...bind(props)} />}
+          </FormField>
         </div>
       </fieldset>
 

@@ -58,6 +58,11 @@ function OrderDetails({ order, onChanged }) {
             <dt>Order number</dt><dd>{order.orderNumber}</dd>
             <dt>Placed</dt><dd>{formatDateTime(order.createdAt)}</dd>
             <dt>Status</dt><dd><OrderStatusBadge status={order.status} /></dd>
+            {order.confirmBy && order.status === "pending" && (
+              <><dt>Confirmation</dt>
+                <dd>Waiting for the shop's confirmation until {formatDateTime(order.confirmBy)} (move it to
+                  processing to confirm; otherwise it is cancelled then)</dd></>
+            )}
             <dt>Payment</dt>
             <dd>
               {PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod} · {statusLabel(order.paymentStatus)}

@@ -1,6 +1,8 @@
 // One order in full: lines, figures, delivery address and its timeline.
 import { formatRupees } from "../../../lib/money.js";
-import { formatDate, paymentStatusLabel, PAYMENT_METHODS, promiseText, statusKey, statusLabel } from "../labels.js";
+import {
+  confirmByText, formatDate, paymentStatusLabel, PAYMENT_METHODS, promiseText, statusKey, statusLabel,
+} from "../labels.js";
 import { timelineOf } from "../timeline.js";
 import { DownloadButton } from "./download-button.jsx";
 
@@ -24,8 +26,10 @@ export function OrderDetails({ order, headingLevel = 3, showPromise = true, show
   const Heading = `h${headingLevel}`;
   const address = order.shippingAddress ?? {};
   const promise = showPromise ? promiseText(order) : "";
+  const waiting = confirmByText(order);
   return (
     <div className="order-details">
+      {waiting && <p className="order-confirm-by">{waiting}</p>}
       {promise && <p className="order-promise">{promise}</p>}
       <ul className="order-details__lines" aria-label="Books in this order">
         {order.orderItems.map((line) => (
