@@ -11,8 +11,8 @@ from sqlalchemy.exc import IntegrityError
 
 from bookstore.errors import Conflict, NotFound, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import Book, KitBook, OrderLine, OrderLineBook, User
-from bookstore.services import alerts, audit, exams, images, storage
+from bookstore.models import DIGITAL_FORMATS, Book, KitBook, OrderLine, OrderLineBook, User
+from bookstore.services import alerts, audit, exams, images, stock, storage
 from bookstore.services.catalogue import find_category
 from bookstore.services.rows import by_id
 
@@ -104,12 +104,16 @@ def create_book(data: dict, actor: User) -> Book:
     catalogue_values = _catalogue_values(data)
     cover = images.process_cover(data.pop("image_url"))  # BookInputSchema refused a missing or blank one
     _refuse_taken_isbn(data.get("isbn"))
+    # A printed book's ledger opens with the copies the form gave (product §5.9); an e-book has none to count.
+    copies = 0 if data.get("format") in DIGITAL_FORMATS else data.pop("stock", 0)
     book = Book(**data, category=category, cover_key=cover.key, thumbnail_key=cover.thumbnail_key)
     for name, value in catalogue_values.items():
         setattr(book, name, value)
     db.session.add(book)
     with _cover_files(cover):
         db.session.flush()
+        stock.move(book.id, copies, "opening", _cause(actor))
+        db.session.refresh(book)
         audit.record(actor, "book.create", "book", book.id, None, snapshot(book))
         alerts.awaken([book.replaces_id])  # a newer edition of a book shoppers are watching
         db.session.commit()
@@ -142,8 +146,13 @@ def update_book(book_id: str, data: dict, actor: User, if_match: str | None = No
     if "isbn" in data:
         _refuse_taken_isbn(data["isbn"], book.id)
     before, old_keys = snapshot(book), (book.cover_key, book.thumbnail_key)
+    counted = data.pop("stock", None)
     for name, value in (data | catalogue_values).items():
         setattr(book, name, value)
+    if counted is not None and book.is_digital:
+        book.stock = counted  # no copies to count (product §7.11): no ledger
+    elif counted is not None and counted != book.stock:
+        _count_correction(book, counted, actor)
     if category is not None:
         book.category = category
     after = snapshot(book)
@@ -161,6 +170,17 @@ def update_book(book_id: str, data: dict, actor: User, if_match: str | None = No
     if cover is not None:
         _remove_unused(old_keys, book.id)
     return book
+
+
+def _cause(actor: User, **values) -> stock.Cause:
+    return stock.Cause(actor=f"admin:{actor.id}", actor_id=actor.id, **values)
+
+
+def _count_correction(book: Book, counted: int, actor: User) -> None:
+    """The stock field of the form is a count: the difference is an adjustment (product §5.9), applied to
+    the current stock so copies sold meanwhile are never put back. :raise Conflict: below zero."""
+    stock.adjust(book.id, counted - book.stock, "count_correction", _cause(actor, note="Stock edited on the book form."))
+    db.session.refresh(book, ["stock", "copies_sold"])
 
 
 def _new_cover(book: Book, image_url: str | None) -> images.StoredCover | None:
