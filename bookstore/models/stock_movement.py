@@ -2,7 +2,7 @@
 from datetime import datetime
 
 from sqlalchemy import DateTime, ForeignKey, Index, Integer, String
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from bookstore.extensions import db
 from bookstore.models.base import utcnow
@@ -36,3 +36,5 @@ class StockMovement(db.Model):
     reason: Mapped[str | None] = mapped_column(String(30))
     note: Mapped[str | None] = mapped_column(String(500))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    order = relationship("Order", lazy="joined", viewonly=True)

@@ -11,9 +11,10 @@ from sqlalchemy.exc import IntegrityError
 
 from bookstore.errors import Conflict, NotFound, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import DIGITAL_FORMATS, Book, KitBook, OrderLine, OrderLineBook, User
+from bookstore.models import DIGITAL_FORMATS, Book, KitBook, OrderLine, OrderLineBook, StockMovement, User
 from bookstore.services import alerts, audit, exams, images, stock, storage
 from bookstore.services.catalogue import find_category
+from bookstore.services.paging import Page, paginate
 from bookstore.services.rows import by_id
 
 ISBN_TAKEN = "A book with this ISBN already exists."
@@ -282,3 +283,31 @@ def _remove_unused(keys, book_pk: int | None) -> None:
                 OrderLine.book_id == book_pk, OrderLine.image_url == storage.media_url(key))))
         if not used:
             storage.delete(key)
+
+
+def stock_movements(book_id: str, page: int, limit: int) -> tuple[Book, Page]:
+    """A book's stock ledger, newest first (archived books too). :raise NotFound:"""
+    book = find_any(book_id)
+    rows = paginate(select(StockMovement).where(StockMovement.book_id == book.id), page, limit,
+                    StockMovement.id.desc())
+    return book, rows
+
+
+def adjust_stock(book_id: str, quantity: int, reason: str, note: str | None, actor: User) -> StockMovement:
+    """Record an administrator's adjustment with its reason (product §5.9), audited; the ledger row.
+
+    :raise NotFound: :raise ValidationFailed: 0 copies, or an e-book. :raise Conflict: below 0.
+    """
+    book = find_any(book_id)
+    if quantity == 0:
+        raise ValidationFailed({"quantity": ["Give the copies to add (+) or take off (-): not 0."]})
+    if book.is_digital:
+        raise ValidationFailed({"quantity": ["E-books and audiobooks have no copies to count."]})
+    before = book.stock
+    after = stock.adjust(book.id, quantity, reason, _cause(actor, note=(note or "").strip() or None))
+    audit.record(actor, "book.stock_adjust", "book", book.id, {"stock": before},
+                 {"stock": after, "reason": reason, "note": note})
+    movement = db.session.scalar(select(StockMovement).where(StockMovement.book_id == book.id)
+                                 .order_by(StockMovement.id.desc()).limit(1))
+    db.session.commit()
+    return movement
