@@ -150,9 +150,10 @@ def update_book(book_id: str, data: dict, actor: User, if_match: str | None = No
     counted = data.pop("stock", None)
     for name, value in (data | catalogue_values).items():
         setattr(book, name, value)
+    moved = counted is not None and counted != book.stock and not book.is_digital
     if counted is not None and book.is_digital:
         book.stock = counted  # no copies to count (product §7.11): no ledger
-    elif counted is not None and counted != book.stock:
+    elif moved:
         _count_correction(book, counted, actor)
     if category is not None:
         book.category = category
@@ -164,8 +165,10 @@ def update_book(book_id: str, data: dict, actor: User, if_match: str | None = No
     if cover is not None and cover.key != book.cover_key:
         book.cover_key, book.thumbnail_key = cover.key, cover.thumbnail_key
         audit.record(actor, "book.cover", "book", book.id, {"cover": old_keys[0]}, {"cover": cover.key})
-    # Restocked, back on sale, or named as a newer edition: the job checks which alerts are due.
-    alerts.awaken([book.id, book.replaces.id if book.replaces else None])
+    # Back on sale, or named as a newer edition: the job checks which alerts are due (a restock woke them
+    # with its ledger entry already).
+    woken = moved and before["stock"] == 0 < counted
+    alerts.awaken([None if woken else book.id, book.replaces.id if book.replaces else None])
     with _cover_files(cover):
         db.session.commit()
     if cover is not None:
