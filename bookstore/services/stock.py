@@ -14,7 +14,7 @@ from sqlalchemy import case, func, insert, literal, or_, select, update
 
 from bookstore.errors import Conflict
 from bookstore.extensions import db
-from bookstore.models import DIGITAL_FORMATS, Book, Order, StockMovement, utcnow
+from bookstore.models import DIGITAL_FORMATS, MOVEMENT_KINDS, Book, Order, StockMovement, utcnow
 from bookstore.services import alerts
 
 _DIGITAL = Book.format.in_(DIGITAL_FORMATS)
@@ -136,6 +136,8 @@ def differences() -> list[tuple[int, str, int, int]]:
 def _apply(moves: list[Move], on_sale_only: bool) -> Taken:
     by_book: dict[int, list[Move]] = {}
     for one in moves:
+        if one.kind not in MOVEMENT_KINDS:
+            raise ValueError(f"Unknown stock movement kind {one.kind!r}.")  # a caller's mistake, never input
         if one.quantity:
             by_book.setdefault(one.book_id, []).append(one)
     taken = Taken()

@@ -6,7 +6,7 @@ from bookstore.extensions import db
 from bookstore.models import AuditEntry, Book, StockMovement
 from bookstore.services import stock
 from tests.factories import place, placed
-from tests.helpers import assert_refused
+from tests.helpers import assert_refused, recorded_statements, writes
 
 COVER = "covers/ab/abc.webp"
 
@@ -35,6 +35,17 @@ def test_an_order_writes_one_sale_row_per_book_with_its_order(client, factories,
     assert rows(second) == [("opening", 3, 3), ("sale", -1, 2)]
     sale = db.session.scalars(select(StockMovement).where(StockMovement.kind == "sale")).first()
     assert sale.order.public_id == order["_id"] and sale.actor == "customer"
+
+
+def test_an_order_of_many_books_writes_its_ledger_in_one_insert(client, factories):
+    """Checkout stays one conditional UPDATE per book and adds one multi-row INSERT for the whole ledger."""
+    books = opened(*(factories.book(stock=5) for _ in range(4)))
+    with recorded_statements() as statements:
+        placed(client, [(book, 1) for book in books])
+    ledger = [s for s in writes(statements) if "stock_movements" in s]
+    book_updates = [s for s in writes(statements) if s.lstrip().upper().startswith("UPDATE BOOKS")]
+    assert len(ledger) == 1 and len(book_updates) == 4
+    assert [rows(book)[-1] for book in books] == [("sale", -1, 4)] * 4
 
 
 def test_a_refused_checkout_writes_no_row(client, factories):
