@@ -1,4 +1,4 @@
-"""Operator commands: flask create-admin, seed-demo, expire-orders, send-mail, send-newsletter."""
+"""Operator commands: flask create-admin, seed-demo, expire-orders, send-mail, send-newsletter, check-stock."""
 import click
 from flask import Flask
 from flask.cli import with_appcontext
@@ -85,7 +85,22 @@ def send_newsletter(subject, body):
     click.echo(f"Queued the newsletter for {send_issue(subject, body.read().strip())} subscriber(s).")
 
 
+@click.command("check-stock")
+@with_appcontext
+def check_stock():
+    """Prove every printed book's stock equals the sum of its stock ledger; list the books that differ
+    and exit 1 if any do."""
+    from bookstore.services.stock import differences
+
+    wrong = differences()
+    for book_id, title, stock, total in wrong:
+        click.echo(f"Book {book_id} '{title}': stock {stock}, ledger {total} ({stock - total:+d}).")
+    if wrong:
+        raise click.exceptions.Exit(1)
+    click.echo("Every book's stock equals its ledger.")
+
+
 def register_cli(app: Flask) -> None:
     """Add the operator commands to `flask`."""
-    for command in (create_admin, seed_demo, expire_orders, send_mail, send_newsletter):
+    for command in (create_admin, seed_demo, expire_orders, send_mail, send_newsletter, check_stock):
         app.cli.add_command(command)

@@ -217,3 +217,26 @@ def test_a_retry_racing_its_original_order_is_replayed_not_refused(server, app, 
     assert fresh(Book, book.id).stock == 0 and count(select(func.count()).select_from(Order)) == 1
     assert statuses == {201: 1, 200: 7}, [reply["message"] for status, reply in results if status != 201]
     assert len({reply["order"]["_id"] for _status, reply in results}) == 1
+
+
+def test_racing_buyers_each_write_their_ledger_row_and_the_ledger_stays_whole(server, app, factories):
+    """30 buyers for 6 copies: 6 sale rows whose stock after runs 5 to 0 once each (each row is the stock its
+    own UPDATE left), no row for a refused buyer, and the stock is the ledger's sum (product §5.9)."""
+    from bookstore.models import StockMovement
+    from bookstore.services import stock
+
+    book = factories.book(title="Ledger Race", price_paise=30000, stock=6)
+    stock.open_ledgers()
+    db.session.commit()
+    body = [order_body([(book, 1)], n) for n in range(30)]
+    db.session.remove()
+
+    results = burst(server, [("POST", "/api/orders", body[n], None) for n in range(30)])
+
+    assert assert_no_failures(results, server) == {201: 6, 409: 24}
+    db.session.expire_all()
+    sales = db.session.scalars(select(StockMovement).where(StockMovement.book_id == book.id,
+                                                            StockMovement.kind == "sale")).all()
+    assert sorted(row.stock_after for row in sales) == [0, 1, 2, 3, 4, 5]
+    assert {row.order_id for row in sales} == set(db.session.scalars(select(Order.id)))
+    assert stock.differences() == [] and fresh(Book, book.id).stock == 0

@@ -220,3 +220,19 @@ def test_kit_lines_sold_before_0025_get_their_books_prices_and_formats(fresh_app
     assert [(title, price, bool(digital)) for title, price, digital in rows] == [
         ("Physics", 45000, False), ("Formulae", 15000, True)]
     assert "book_id" in {column["name"] for column in inspect(db.engine).get_columns("return_lines")}
+
+
+def test_the_stock_ledger_opens_each_existing_book_with_its_stock(fresh_app):
+    """Migration 0033 writes one `opening` row of its current stock per book, so `flask check-stock` holds at once."""
+    from tests.factories import Factories
+    upgrade(revision="0030_order_placed_from")
+    factories = Factories()
+    books = [factories.book(stock=stock) for stock in (0, 7, 12)]
+
+    upgrade()
+
+    rows = db.session.execute(text("SELECT book_id, kind, quantity, stock_after, actor FROM stock_movements "
+                                   "ORDER BY book_id")).all()
+    assert [tuple(row) for row in rows] == [(book.id, "opening", book.stock, book.stock, "system") for book in books]
+    result = fresh_app.test_cli_runner().invoke(args=["check-stock"])
+    assert result.exit_code == 0, result.output

@@ -20,6 +20,7 @@ def register_blueprints(app: Flask) -> None:
     from bookstore.api.admin import search_synonyms as admin_search_synonyms
     from bookstore.api.admin import shipments as admin_shipments
     from bookstore.api.admin import shop_settings as admin_shop_settings
+    from bookstore.api.admin import stock as admin_stock
 
     api = app.extensions["bookstore_api"]
     app.before_request(refuse_untrusted_host)
@@ -28,7 +29,7 @@ def register_blueprints(app: Flask) -> None:
                    payments, delivery, shop, admin_orders, admin_dashboard, admin_newsletter, admin_audit,
                    admin_shop_settings, admin_coupons, admin_search_synonyms, reviews, admin_reviews, alerts,
                    shipments, admin_shipments, addresses, kits,
-                   admin_kits, downloads, admin_book_files, admin_returns):
+                   admin_kits, downloads, admin_book_files, admin_returns, admin_stock):
         api.register_blueprint(module.blp)
     api.register_blueprint(newsletter.one_click_blp)
     api.register_blueprint(admin_blp)

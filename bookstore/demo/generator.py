@@ -21,7 +21,7 @@ from bookstore.demo import cover_art, data, exam_tags
 from bookstore.demo import kits as demo_kits
 from bookstore.extensions import db
 from bookstore.models import DIGITAL_FORMATS, Book, Category, Exam, ExamSubject, book_exams, book_subjects, medium_from_text
-from bookstore.services import digital, storage
+from bookstore.services import digital, stock, storage
 
 SEED = 20261101
 # Dates are computed from a fixed day, not today, so the same N gives byte-identical books.
@@ -73,6 +73,8 @@ def seed(count: int, *, with_covers: bool = True, progress: Callable[[int], obje
                 progress(len(batch))
     demo_kits.seed_kits()
     _give_digital_files()
+    stock.open_ledgers()  # each new book's ledger opens with its stock, in one INSERT ... SELECT
+    db.session.commit()
     _settle_after_bulk_load()
     return made
 

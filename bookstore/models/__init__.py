@@ -23,6 +23,7 @@ from bookstore.models.kit import Kit, KitBook
 from bookstore.models.order_refund import ORDER_REFUND_KINDS, ORDER_REFUND_STATUSES, OrderRefund
 from bookstore.models.return_request import (REFUND_ROUTES, RETURN_METHODS, RETURN_REASONS, RETURN_STATUSES,
                                              ReturnLine, ReturnPhoto, ReturnRequest)
+from bookstore.models.stock_movement import ADJUSTMENT_REASONS, MOVEMENT_KINDS, StockMovement
 
 __all__ = [
     "parse_id", "utcnow", "User", "ROLES", "Category", "Book", "DIGITAL_FORMATS", "MEDIA", "medium_from_text", "Exam", "ExamSubject",
@@ -36,5 +37,5 @@ __all__ = [
     "CartLine", "SavedAddress", "MAX_ADDRESSES",
     "Kit", "KitBook", "OrderLineBook",
     "OrderRefund", "ORDER_REFUND_KINDS", "ORDER_REFUND_STATUSES", "ReturnRequest", "ReturnLine", "ReturnPhoto", "RETURN_STATUSES", "RETURN_REASONS", "RETURN_METHODS",
-    "REFUND_ROUTES",
+    "REFUND_ROUTES", "StockMovement", "MOVEMENT_KINDS", "ADJUSTMENT_REASONS",
 ]

@@ -192,6 +192,17 @@ class _Cart:
                 needed[book_id] = needed.get(book_id, 0) + per_line * item["quantity"]
         return needed
 
+    def moves(self) -> list[stock.Move]:
+        """The stock moves the cart makes: a sale per book line, a kit sale per book of each kit line."""
+        moves = []
+        for (kind, key), item in zip(self.keys, self.items):
+            if kind == "book":
+                moves.append(stock.Move(key, -item["quantity"], "sale"))
+            else:
+                moves.extend(stock.Move(part.book_id, -part.quantity * item["quantity"], "kit_sale")
+                             for part in self.kits[key].items)
+        return moves
+
     def kit_holding(self, book_id: int) -> Kit | None:
         """The first of the cart's kits that holds the book, for a refusal's message."""
         return next((kit for kit in self.kits.values() if any(p.book_id == book_id for p in kit.items)), None)
@@ -234,9 +245,9 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
     # One conditional UPDATE per book for all the copies the cart takes of it (its own line and its kits'),
     # in id order so two checkouts of the same books cannot deadlock on PostgreSQL. A kit takes all its books
     # or the refusal rolls the whole order back.
-    for book_id in sorted(needed):
-        if not stock.take(book_id, needed[book_id]):
-            _explain_refusal(book_id, cart.kit_holding(book_id))
+    taken = stock.take(cart.moves())
+    if taken.refused is not None:
+        _explain_refusal(taken.refused, cart.kit_holding(taken.refused))
     books = {book.id: book for book in db.session.scalars(select(Book).where(Book.id.in_(list(needed))))}
     for book in books.values():
         db.session.refresh(book)  # the UPDATEs above bypassed the identity map
@@ -275,6 +286,7 @@ def _create(data: dict, user: User | None, scoped_key: str | None, request_hash:
         user.delivery_pin = address["zip_code"]  # the next book page and checkout start from it
     db.session.add(order)
     db.session.flush()
+    taken.write(stock.Cause(actor="customer", actor_id=user.id if user else None, order_id=order.id))
     if figures.coupon_code and (refusal := coupons.redeem(figures.verdict, order, basket)):
         # The code's last use, or this customer's, went to another order a moment ago: this total is no longer right.
         refused = coupons.Verdict(figures.coupon_code, reason=refusal)

@@ -11,9 +11,10 @@ from sqlalchemy.exc import IntegrityError
 
 from bookstore.errors import Conflict, NotFound, ValidationFailed
 from bookstore.extensions import db
-from bookstore.models import Book, KitBook, OrderLine, OrderLineBook, User
-from bookstore.services import alerts, audit, exams, images, storage
+from bookstore.models import DIGITAL_FORMATS, Book, KitBook, OrderLine, OrderLineBook, StockMovement, User
+from bookstore.services import alerts, audit, exams, images, stock, storage
 from bookstore.services.catalogue import find_category
+from bookstore.services.paging import Page, paginate
 from bookstore.services.rows import by_id
 
 ISBN_TAKEN = "A book with this ISBN already exists."
@@ -104,12 +105,16 @@ def create_book(data: dict, actor: User) -> Book:
     catalogue_values = _catalogue_values(data)
     cover = images.process_cover(data.pop("image_url"))  # BookInputSchema refused a missing or blank one
     _refuse_taken_isbn(data.get("isbn"))
+    # A printed book's ledger opens with the copies the form gave (product §5.9); an e-book has none to count.
+    copies = 0 if data.get("format") in DIGITAL_FORMATS else data.pop("stock", 0)
     book = Book(**data, category=category, cover_key=cover.key, thumbnail_key=cover.thumbnail_key)
     for name, value in catalogue_values.items():
         setattr(book, name, value)
     db.session.add(book)
     with _cover_files(cover):
         db.session.flush()
+        stock.move(book.id, copies, "opening", _cause(actor))
+        db.session.refresh(book)
         audit.record(actor, "book.create", "book", book.id, None, snapshot(book))
         alerts.awaken([book.replaces_id])  # a newer edition of a book shoppers are watching
         db.session.commit()
@@ -142,8 +147,14 @@ def update_book(book_id: str, data: dict, actor: User, if_match: str | None = No
     if "isbn" in data:
         _refuse_taken_isbn(data["isbn"], book.id)
     before, old_keys = snapshot(book), (book.cover_key, book.thumbnail_key)
+    counted = data.pop("stock", None)
     for name, value in (data | catalogue_values).items():
         setattr(book, name, value)
+    moved = counted is not None and counted != book.stock and not book.is_digital
+    if counted is not None and book.is_digital:
+        book.stock = counted  # no copies to count (product §7.11): no ledger
+    elif moved:
+        _count_correction(book, counted, actor)
     if category is not None:
         book.category = category
     after = snapshot(book)
@@ -154,13 +165,26 @@ def update_book(book_id: str, data: dict, actor: User, if_match: str | None = No
     if cover is not None and cover.key != book.cover_key:
         book.cover_key, book.thumbnail_key = cover.key, cover.thumbnail_key
         audit.record(actor, "book.cover", "book", book.id, {"cover": old_keys[0]}, {"cover": cover.key})
-    # Restocked, back on sale, or named as a newer edition: the job checks which alerts are due.
-    alerts.awaken([book.id, book.replaces.id if book.replaces else None])
+    # Back on sale, or named as a newer edition: the job checks which alerts are due (a restock woke them
+    # with its ledger entry already).
+    woken = moved and before["stock"] == 0 < counted
+    alerts.awaken([None if woken else book.id, book.replaces.id if book.replaces else None])
     with _cover_files(cover):
         db.session.commit()
     if cover is not None:
         _remove_unused(old_keys, book.id)
     return book
+
+
+def _cause(actor: User, **values) -> stock.Cause:
+    return stock.Cause(actor=f"admin:{actor.id}", actor_id=actor.id, **values)
+
+
+def _count_correction(book: Book, counted: int, actor: User) -> None:
+    """The stock field of the form is a count: the difference is an adjustment (product §5.9), applied to
+    the current stock so copies sold meanwhile are never put back. :raise Conflict: below zero."""
+    stock.adjust(book.id, counted - book.stock, "count_correction", _cause(actor, note="Stock edited on the book form."))
+    db.session.refresh(book, ["stock", "copies_sold"])
 
 
 def _new_cover(book: Book, image_url: str | None) -> images.StoredCover | None:
@@ -262,3 +286,31 @@ def _remove_unused(keys, book_pk: int | None) -> None:
                 OrderLine.book_id == book_pk, OrderLine.image_url == storage.media_url(key))))
         if not used:
             storage.delete(key)
+
+
+def stock_movements(book_id: str, page: int, limit: int) -> tuple[Book, Page]:
+    """A book's stock ledger, newest first (archived books too). :raise NotFound:"""
+    book = find_any(book_id)
+    rows = paginate(select(StockMovement).where(StockMovement.book_id == book.id), page, limit,
+                    StockMovement.id.desc())
+    return book, rows
+
+
+def adjust_stock(book_id: str, quantity: int, reason: str, note: str | None, actor: User) -> StockMovement:
+    """Record an administrator's adjustment with its reason (product §5.9), audited; the ledger row.
+
+    :raise NotFound: :raise ValidationFailed: 0 copies, or an e-book. :raise Conflict: below 0.
+    """
+    book = find_any(book_id)
+    if quantity == 0:
+        raise ValidationFailed({"quantity": ["Give the copies to add (+) or take off (-): not 0."]})
+    if book.is_digital:
+        raise ValidationFailed({"quantity": ["E-books and audiobooks have no copies to count."]})
+    before = book.stock
+    after = stock.adjust(book.id, quantity, reason, _cause(actor, note=(note or "").strip() or None))
+    audit.record(actor, "book.stock_adjust", "book", book.id, {"stock": before},
+                 {"stock": after, "reason": reason, "note": note})
+    movement = db.session.scalar(select(StockMovement).where(StockMovement.book_id == book.id)
+                                 .order_by(StockMovement.id.desc()).limit(1))
+    db.session.commit()
+    return movement

@@ -190,7 +190,7 @@ def _cancel(order: Order, by: str, note: str) -> None:
         raise Conflict(EVER_DELIVERED)
     if not _move(order, "cancelled", by, note):
         raise Conflict("The order changed meanwhile. Please reload it.")
-    stock.release(order)
+    stock.release(order, stock.Cause.of(by))
     coupons.give_back(order)
     refunds.request_refund(order)
     db.session.refresh(order)

@@ -21,10 +21,10 @@ from bookstore import clock, jobs, money
 from bookstore.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from bookstore.extensions import db
 from bookstore.jobs import tasks
-from bookstore.models import (Book, Order, OrderLine, OrderLineBook, OrderStatusChange, ReturnLine, ReturnPhoto,
+from bookstore.models import (Order, OrderLine, OrderLineBook, OrderStatusChange, ReturnLine, ReturnPhoto,
                               ReturnRequest, User, parse_id, utcnow)
 from bookstore.models.return_request import kit_book_title
-from bookstore.services import alerts, audit, delivery, images, mail, orders, private_files, refunds
+from bookstore.services import audit, delivery, images, mail, orders, private_files, refunds, stock
 from bookstore.services.paging import Page, paginate
 
 log = logging.getLogger(__name__)
@@ -545,11 +545,10 @@ def _receive(request: ReturnRequest, order: Order, marks: list[dict], note: str,
         if line.resaleable:
             book_id = line.returned_book_id
             back[book_id] = back.get(book_id, 0) + line.quantity
-    for book_id in sorted(back):  # id order, as every stock write, so two writers never deadlock
-        db.session.execute(update(Book).where(Book.id == book_id)
-                           .values(stock=Book.stock + back[book_id], copies_sold=Book.copies_sold - back[book_id])
-                           .execution_options(synchronize_session=False))
-    alerts.awaken(sorted(back))
+    # Back on the shelf (woken alerts included) with one ledger row per book.
+    stock.move_many([stock.Move(book_id, copies, "return_restocked") for book_id, copies in back.items()],
+                    stock.Cause(actor=f"admin:{admin.id}", actor_id=admin.id, order_id=order.id,
+                                return_id=request.id))
     shelf = ", ".join(f"{line.quantity} × {line.title}" for line in request.lines if line.resaleable)
     _history(order, "return_received", f"admin:{admin.id}", f"Back in stock: {shelf}" if shelf else "Not resaleable")
     db.session.flush()

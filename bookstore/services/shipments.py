@@ -17,7 +17,7 @@ from bookstore.jobs import tasks
 from bookstore.models import (Book, Courier, Order, OrderLine, Shipment, ShipmentEvent, ShipmentLine, User, parse_id,
                               utcnow)
 from bookstore.request_input import holds_nul
-from bookstore.services import alerts, audit, bills, mail, notifications, orders, refunds, shiprocket_gateway
+from bookstore.services import audit, bills, mail, notifications, orders, refunds, shiprocket_gateway, stock
 from bookstore.services.aggregators import AGGREGATORS, Booking, tracking_link
 from bookstore.services.india import IST
 
@@ -477,11 +477,10 @@ def receive_returned(public_id: str, shipment_id: str, admin: User) -> Order:
         raise Conflict("The parcel changed meanwhile. Please reload the order.")
     db.session.refresh(shipment)
     copies = _books_in(shipment)
-    for book_id in sorted(copies):  # in id order, as every stock write, so two writers never deadlock
-        db.session.execute(update(Book).where(Book.id == book_id)
-                           .values(stock=Book.stock + copies[book_id], copies_sold=Book.copies_sold - copies[book_id])
-                           .execution_options(synchronize_session=False))
-    alerts.awaken(sorted(copies))  # copies back on the shelf: shoppers waiting for them are told
+    # Copies back on the shelf (shoppers waiting for them are told), one ledger row per book.
+    stock.move_many([stock.Move(book_id, n, "rto_received") for book_id, n in copies.items()],
+                    stock.Cause(actor=f"admin:{admin.id}", actor_id=admin.id, order_id=order.id,
+                                shipment_id=shipment.id))
     db.session.refresh(order)
     before = {"status": order.status}
     by = f"admin:{admin.id}"

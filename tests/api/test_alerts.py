@@ -187,6 +187,17 @@ def test_restock_by_the_admin_mails_each_active_alert_once(client, factories, sm
     assert count(OutboxMail) == before + 2
 
 
+def test_a_stock_adjustment_from_zero_mails_the_alert(client, factories, smtp_sink, admin):
+    """Any ledger entry taking a book from 0 to more wakes its alerts: here an adjustment "found" (product §5.9)."""
+    book = factories.book(title="Indian Polity", stock=0, cover_key=COVER)
+    ask(client, book, headers=login(client, factories, "asha@example.in"))
+    reply = client.post(f"/api/admin/books/{book.id}/stock-movements", json={"quantity": 2, "reason": "found"},
+                        headers=admin)
+    assert reply.status_code == 201, reply.get_json()
+    assert [(m["To"], m["Subject"]) for m in smtp_sink.messages] == [("asha@example.in", "Back in stock: Indian Polity")]
+    assert the_alert().sent_at is not None
+
+
 def test_the_job_running_twice_queues_one_mail(client, factories, smtp_sink):
     """Restocked behind the job's back, the alert is found by the sweep; running the job twice queues one mail."""
     book = factories.book(stock=0, cover_key=COVER)

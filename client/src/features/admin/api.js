@@ -140,6 +140,19 @@ export function receiveParcel(orderId, shipmentId) {
     { method: "POST" });
 }
 
+export const STOCK_MOVEMENTS_PAGE_SIZE = 20;
+
+/** A book's stock ledger, newest first: {stock, movements, pagination} (product §5.9). */
+export function listStockMovements(bookId, { page = 1, signal } = {}) {
+  return adminCall(`admin/books/${encodeURIComponent(bookId)}/stock-movements${query({ page, limit: STOCK_MOVEMENTS_PAGE_SIZE })}`,
+    { signal });
+}
+
+/** Adjust a book's stock {quantity (signed), reason, note}; resolves to {message, stock, movement}. */
+export function adjustStock(bookId, body) {
+  return adminCall(`admin/books/${encodeURIComponent(bookId)}/stock-movements`, { method: "POST", body });
+}
+
 /** {couriers: [{_id, name, trackingUrlTemplate, active}], shiprocket} */
 export function listCouriers({ signal } = {}) {
   return adminCall("admin/couriers", { signal });

@@ -7,6 +7,7 @@ import { EMPTY_BOOK, valuesFromBook } from "../../../features/admin/book-form-ru
 import { adminPaths } from "../../../features/admin/paths.js";
 import { BookForm } from "../../../features/admin/components/book-form.jsx";
 import { BookFileField } from "../../../features/admin/components/book-file-field.jsx";
+import { StockLedger } from "../../../features/admin/components/stock-ledger.jsx";
 import { AdminLoading, AdminLoadError } from "../../../features/admin/components/request-state.jsx";
 import { getExams } from "../../../features/exams/api.js";
 import { groupExams } from "../../../features/exams/grouping.js";
@@ -101,6 +102,8 @@ export function BookEditor() {
       )}
       {/* An e-book or audiobook needs its file to be sold (product §7.11); a new book gets one once saved. */}
       {data?.book?.digital && <BookFileField book={data.book} />}
+      {/* Every change of a printed book's stock, and the admin's adjustments with a reason (product §5.9). */}
+      {data?.book && !data.book.digital && <StockLedger book={data.book} />}
     </>
   );
 }
