@@ -129,7 +129,9 @@ EXPORT_BATCH = 500
 
 def admin_export(status: str | None = None, search: str | None = None):
     """Every order admin_list would show, newest first, read in batches (for the CSV export)."""
-    base = _admin_filter(status, search).options(selectinload(Order.lines)) \
+    # Returns and refund rows too: the export shows what was paid after refunds (refunds.refundable).
+    base = _admin_filter(status, search).options(selectinload(Order.lines), selectinload(Order.returns),
+                                                 selectinload(Order.refunds)) \
         .order_by(Order.created_at.desc(), Order.id.desc())
     offset = 0
     while True:
@@ -206,15 +208,31 @@ def cancel_by_customer(public_id: str, user: User | None, token: str | None = No
     order = for_link_or_viewer(public_id, token, user, write=True)
     if not token and order.user_id != user.id:
         raise Forbidden("Only the shopper who placed the order can cancel it here.")
+    _check_customer_cancel(order)
+    _cancel(order, "customer", "Cancelled by the shopper")
+    db.session.commit()
+    return _reload(order)
+
+
+def _check_customer_cancel(order: Order) -> None:
+    """The shopper's cancel rules (product §7.4). :raise Conflict: with the reason the cancel is refused."""
     if _has_parcels(order):
         raise Conflict("Part of this order has already shipped, so it can no longer be cancelled.")
     if not order.can_be_cancelled_by_customer(utcnow()):
         raise Conflict("This order can no longer be cancelled. Orders can be cancelled within 1 hour "
                        "while they are pending or processing.")
     _check_nothing_downloaded(order)
-    _cancel(order, "customer", "Cancelled by the shopper")
-    db.session.commit()
-    return _reload(order)
+    if any(change.status == "delivered" for change in order.history) or order.returns:
+        raise Conflict(EVER_DELIVERED)
+
+
+def can_cancel(order: Order) -> bool:
+    """Whether the shopper may cancel the order now (the order page shows Cancel), by the cancel's own rules."""
+    try:
+        _check_customer_cancel(order)
+    except Conflict:
+        return False
+    return True
 
 
 def _has_parcels(order: Order) -> bool:

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { promiseText } from "./labels.js";
+import { canCancel, promiseText } from "./labels.js";
 
 test("an order's promise is shown while the parcel is on its way", () => {
   const promisedDelivery = { from: "2026-12-01", to: "2026-12-03" };
@@ -10,4 +10,13 @@ test("an order's promise is shown while the parcel is on its way", () => {
   assert.equal(promiseText({ status: "processing", promisedDelivery: { from: "2026-12-01", to: "2026-12-01" } }),
     "Arriving on Tue, 1 Dec");
   assert.equal(promiseText({ status: "delivered", promisedDelivery }), "");
+});
+
+test("the Cancel button follows the order's canCancel and the hour", () => {
+  const placed = Date.parse("2026-12-01T10:00:00Z");
+  const order = { status: "pending", createdAt: "2026-12-01T10:00:00Z" };
+  assert.equal(canCancel(order, placed + 60_000), true);
+  assert.equal(canCancel({ ...order, canCancel: true }, placed + 60_000), true);
+  assert.equal(canCancel({ ...order, canCancel: false }, placed + 60_000), false); // an e-book was downloaded
+  assert.equal(canCancel({ ...order, canCancel: true }, placed + 3601_000), false);
 });
