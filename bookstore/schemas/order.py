@@ -356,6 +356,8 @@ class OrderSummarySchema(_OrderRowSchema):
     billDue = fields.Boolean(attribute="bill_owed")
     billUrl = OrderSchema._declared_fields["billUrl"]
     link = OrderSchema._declared_fields["link"]
+    canCancel = fields.Boolean(attribute="can_cancel", metadata={
+        "description": "whether the shopper may cancel the order now, as the order's own canCancel"})
     createdAt = UtcDateTime(attribute="created_at")
 
 

@@ -7,7 +7,7 @@ events, returns with their lines and photos: a fixed handful of statements); lis
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import and_, func, or_, select, union, update
 from sqlalchemy.orm import raiseload, selectinload
 
 from bookstore.errors import Conflict, Forbidden, NotFound, ValidationFailed
@@ -56,6 +56,7 @@ class OrderSummary:
     order: Order
     item_count: int
     has_parcels: bool
+    can_cancel: bool | None = None  # My Orders only (mine)
 
     def __getattr__(self, name):
         return getattr(self.order, name)  # the order's own fields
@@ -114,7 +115,27 @@ def mine(user: User, page: int, limit: int) -> Page:
     """A shopper's orders, newest first, as summaries."""
     found = paginate(select(Order).where(Order.user_id == user.id).options(*LIST_ONLY), page, limit,
                      Order.created_at.desc(), Order.id.desc())
-    return replace(found, items=summaries(found.items))
+    items = summaries(found.items)
+    held = _held_back([item.id for item in items])
+    now = utcnow()
+    for item in items:
+        # _check_customer_cancel's rules, from the list's facts (the lines, history and returns are not read).
+        item.can_cancel = (item.order.can_be_cancelled_by_customer(now) and not item.has_parcels
+                           and item.id not in held)
+    return replace(found, items=items)
+
+
+def _held_back(ids: list[int]) -> set[int]:
+    """Orders of `ids` the shopper may not cancel whatever the hour: an e-book downloaded, ever delivered, or a
+    return (one statement)."""
+    if not ids:
+        return set()
+    downloaded = select(OrderLine.order_id).where(OrderLine.order_id.in_(ids), OrderLine.digital.is_(True),
+                                                  OrderLine.downloads > 0)
+    delivered = select(OrderStatusChange.order_id).where(OrderStatusChange.order_id.in_(ids),
+                                                         OrderStatusChange.status == "delivered")
+    returned = select(ReturnRequest.order_id).where(ReturnRequest.order_id.in_(ids))
+    return set(db.session.scalars(union(downloaded, delivered, returned)))
 
 
 def admin_list(page: int, limit: int, status: str | None = None, search: str | None = None) -> Page:

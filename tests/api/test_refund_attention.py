@@ -213,9 +213,13 @@ def test_the_order_says_whether_the_shopper_may_cancel_it(client, factories, aut
     item = next(item for item in order["orderItems"] if item["digital"])
     assert download(client, order, item, headers=shopper).status_code == 200
     assert client.get(url, headers=shopper).get_json()["order"]["canCancel"] is False
+    listed = client.get("/api/orders/mine", headers=shopper).get_json()["orders"]
+    assert [row["canCancel"] for row in listed] == [False]
     assert client.post(f"{url}/cancel", headers=shopper).status_code == 409
 
     fresh = placed(client, [(books[0], 1)], headers=shopper)
     assert fresh["canCancel"] is True
+    listed = client.get("/api/orders/mine", headers=shopper).get_json()["orders"]
+    assert [row["canCancel"] for row in listed] == [True, False]
     cancelled = client.post(f"/api/orders/{fresh['_id']}/cancel", headers=shopper)
     assert cancelled.status_code == 200 and cancelled.get_json()["order"]["canCancel"] is False
