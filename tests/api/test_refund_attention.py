@@ -164,9 +164,11 @@ def test_a_refused_part_refund_is_retried_and_still_capped(client, admin, books,
 
 def test_a_retry_of_something_unknown_is_404(client, admin, books, razorpay):
     order = cancelled_and_refused(client, admin, razorpay, books[0])
-    assert_refused(retry(client, admin, "refund", order["_id"]), 404)
-    assert_refused(retry(client, admin, "return", order["_id"]), 404)
-    assert_refused(retry(client, admin, "cancel", "x" * 30), 404)
+    assert_refused(retry(client, admin, "refund", order["_id"]), 404,
+                   "No such kind of refund: cancel, return, rto or part.")
+    assert_refused(retry(client, admin, "return", order["_id"]), 404, "Refund not found.")
+    assert_refused(retry(client, admin, "cancel", "x" * 30), 404, "Refund not found.")
+    assert_refused(retry(client, admin, "rto", order["_id"]), 404, "Refund not found.")
     assert order_row(order["_id"]).refund_stopped is True
 
 
