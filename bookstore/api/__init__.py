@@ -15,6 +15,7 @@ def register_blueprints(app: Flask) -> None:
     from bookstore.api.admin import kits as admin_kits
     from bookstore.api.admin import newsletter as admin_newsletter
     from bookstore.api.admin import orders as admin_orders
+    from bookstore.api.admin import refunds as admin_refunds
     from bookstore.api.admin import returns as admin_returns
     from bookstore.api.admin import reviews as admin_reviews
     from bookstore.api.admin import search_synonyms as admin_search_synonyms
@@ -29,7 +30,7 @@ def register_blueprints(app: Flask) -> None:
                    payments, delivery, shop, admin_orders, admin_dashboard, admin_newsletter, admin_audit,
                    admin_shop_settings, admin_coupons, admin_search_synonyms, reviews, admin_reviews, alerts,
                    shipments, admin_shipments, addresses, kits,
-                   admin_kits, downloads, admin_book_files, admin_returns, admin_stock):
+                   admin_kits, downloads, admin_book_files, admin_returns, admin_stock, admin_refunds):
         api.register_blueprint(module.blp)
     api.register_blueprint(newsletter.one_click_blp)
     api.register_blueprint(admin_blp)

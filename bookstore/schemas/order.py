@@ -10,7 +10,7 @@ from bookstore.schemas.delivery import DeliveryDatesSchema
 from bookstore.schemas.order_refund import AdminOrderRefundSchema, OrderRefundSchema
 from bookstore.schemas.return_request import ReturnSchema
 from bookstore.schemas.shipment import AdminShipmentSchema, ShipmentSchema
-from bookstore.services import digital, order_links, returns
+from bookstore.services import digital, order_links, orders, returns
 from bookstore.services import refunds as refund_rules
 from bookstore.schemas.fields import (Email, Gstin, IdInput, IdString, IndianMobile, IndianState, InputSchema, Rupees,
                                       Trimmed, UtcDateTime, required, required_text)
@@ -229,6 +229,9 @@ class OrderSchema(_OrderStateSchema):
         lambda order: DeliveryDatesSchema().dump(order.promised) if order.promised else None, allow_none=True,
         metadata={"description": "{from, to}: the delivery dates promised at placement (ISO dates), or null"})
     cancelledAt = UtcDateTime(attribute="cancelled_at", allow_none=True)
+    canCancel = fields.Function(lambda order: orders.can_cancel(order), metadata={
+        "description": "whether the shopper may cancel the order now (POST /api/orders/{id}/cancel): within 1 hour, "
+                       "pending or processing, no parcel sent, no e-book downloaded, never delivered, no return"})
     # Parcels with courier, AWB, tracking link, lines and tracking events (product §7.8).
     # The shopper sees the parcels with a courier; one being booked or failed to book is the shop's business.
     shipments = fields.List(fields.Nested(ShipmentSchema), attribute="sent_shipments")
@@ -358,6 +361,8 @@ class OrderSummarySchema(_OrderRowSchema):
     billDue = fields.Boolean(attribute="bill_owed")
     billUrl = OrderSchema._declared_fields["billUrl"]
     link = OrderSchema._declared_fields["link"]
+    canCancel = fields.Boolean(attribute="can_cancel", metadata={
+        "description": "whether the shopper may cancel the order now, as the order's own canCancel"})
     createdAt = UtcDateTime(attribute="created_at")
 
 

@@ -1,6 +1,7 @@
 """Refund shapes: an administrator's part refund in; an order's RTO parcel and part refunds out."""
 from marshmallow import Schema, ValidationError, fields, validates
 
+from bookstore.schemas.common import ReplySchema, counted_pagination
 from bookstore.schemas.fields import InputSchema, Rupees, Trimmed, UtcDateTime, required, required_text
 
 
@@ -40,3 +41,29 @@ class AdminOrderRefundSchema(OrderRefundSchema):
     razorpayRefundId = fields.String(attribute="razorpay_refund_id", allow_none=True)
     attempts = fields.Integer(attribute="refund_attempts")
     error = fields.String(attribute="refund_error")
+
+
+class StuckRefundOrderSchema(Schema):
+    _id = fields.String(attribute="public_id")
+    orderNumber = fields.String(attribute="order_number")
+
+
+class StuckRefundSchema(Schema):
+    """A refund that needs a person (GET /api/admin/refunds/attention): Razorpay refused it for good (`stopped`)
+    or it has failed again and again. `_id` and `kind` name it for the retry."""
+
+    _id = fields.String(attribute="public_id", metadata={
+        "description": "cancel: the order's _id; return: the return's; rto and part: the refund's"})
+    kind = fields.String(metadata={"description": "cancel (the order's own refund), return, rto or part"})
+    order = fields.Nested(StuckRefundOrderSchema)
+    amount = Rupees(attribute="amount_paise", metadata={
+        "description": "what a retry would ask of Razorpay now: at most what the order may still refund"})
+    attempts = fields.Integer()
+    error = fields.String(metadata={"description": "Razorpay's last error"})
+    stopped = fields.Boolean(metadata={"description": "refused for a reason that won't change: retried only by hand"})
+    since = UtcDateTime(metadata={"description": "the refund's last change (rto and part: when it was made)"})
+
+
+class StuckRefundListReplySchema(ReplySchema):
+    refunds = fields.List(fields.Nested(StuckRefundSchema))
+    pagination = counted_pagination("StuckRefundPaginationSchema", "totalRefunds")

@@ -11,7 +11,7 @@ from sqlalchemy import and_, cast, Date, func, literal_column, or_, select
 
 from bookstore.extensions import db
 from bookstore.models import ORDER_STATUSES, Book, Category, Order, OrderRefund, User, utcnow
-from bookstore.services import coupons, orders, refunds
+from bookstore.services import coupons, orders, refund_attention, refunds
 from bookstore.services.india import IST
 
 LOW_STOCK_THRESHOLD = 5
@@ -70,7 +70,7 @@ def stats(today: date | None = None) -> Stats:
         low_stock=list(db.session.scalars(
             select(Book).where(Book.archived.is_(False), Book.stock <= LOW_STOCK_THRESHOLD)
             .order_by(Book.stock, Book.title, Book.id).limit(LOW_STOCK_LIMIT))),
-        refunds_needing_attention=refunds.needing_attention(),
+        refunds_needing_attention=refund_attention.total(),
         discounts_paise=coupons.discounts_given(),
     )
 

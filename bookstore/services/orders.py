@@ -7,7 +7,7 @@ events, returns with their lines and photos: a fixed handful of statements); lis
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import and_, func, or_, select, union, update
 from sqlalchemy.orm import raiseload, selectinload
 
 from bookstore.errors import Conflict, Forbidden, NotFound, ValidationFailed
@@ -56,6 +56,7 @@ class OrderSummary:
     order: Order
     item_count: int
     has_parcels: bool
+    can_cancel: bool | None = None  # My Orders only (mine)
 
     def __getattr__(self, name):
         return getattr(self.order, name)  # the order's own fields
@@ -114,7 +115,27 @@ def mine(user: User, page: int, limit: int) -> Page:
     """A shopper's orders, newest first, as summaries."""
     found = paginate(select(Order).where(Order.user_id == user.id).options(*LIST_ONLY), page, limit,
                      Order.created_at.desc(), Order.id.desc())
-    return replace(found, items=summaries(found.items))
+    items = summaries(found.items)
+    held = _held_back([item.id for item in items])
+    now = utcnow()
+    for item in items:
+        # _check_customer_cancel's rules, from the list's facts (the lines, history and returns are not read).
+        item.can_cancel = (item.order.can_be_cancelled_by_customer(now) and not item.has_parcels
+                           and item.id not in held)
+    return replace(found, items=items)
+
+
+def _held_back(ids: list[int]) -> set[int]:
+    """Orders of `ids` the shopper may not cancel whatever the hour: an e-book downloaded, ever delivered, or a
+    return (one statement)."""
+    if not ids:
+        return set()
+    downloaded = select(OrderLine.order_id).where(OrderLine.order_id.in_(ids), OrderLine.digital.is_(True),
+                                                  OrderLine.downloads > 0)
+    delivered = select(OrderStatusChange.order_id).where(OrderStatusChange.order_id.in_(ids),
+                                                         OrderStatusChange.status == "delivered")
+    returned = select(ReturnRequest.order_id).where(ReturnRequest.order_id.in_(ids))
+    return set(db.session.scalars(union(downloaded, delivered, returned)))
 
 
 def admin_list(page: int, limit: int, status: str | None = None, search: str | None = None) -> Page:
@@ -129,7 +150,9 @@ EXPORT_BATCH = 500
 
 def admin_export(status: str | None = None, search: str | None = None):
     """Every order admin_list would show, newest first, read in batches (for the CSV export)."""
-    base = _admin_filter(status, search).options(selectinload(Order.lines)) \
+    # Returns and refund rows too: the export shows what was paid after refunds (refunds.refundable).
+    base = _admin_filter(status, search).options(selectinload(Order.lines), selectinload(Order.returns),
+                                                 selectinload(Order.refunds)) \
         .order_by(Order.created_at.desc(), Order.id.desc())
     offset = 0
     while True:
@@ -206,15 +229,31 @@ def cancel_by_customer(public_id: str, user: User | None, token: str | None = No
     order = for_link_or_viewer(public_id, token, user, write=True)
     if not token and order.user_id != user.id:
         raise Forbidden("Only the shopper who placed the order can cancel it here.")
+    _check_customer_cancel(order)
+    _cancel(order, "customer", "Cancelled by the shopper")
+    db.session.commit()
+    return _reload(order)
+
+
+def _check_customer_cancel(order: Order) -> None:
+    """The shopper's cancel rules (product §7.4). :raise Conflict: with the reason the cancel is refused."""
     if _has_parcels(order):
         raise Conflict("Part of this order has already shipped, so it can no longer be cancelled.")
     if not order.can_be_cancelled_by_customer(utcnow()):
         raise Conflict("This order can no longer be cancelled. Orders can be cancelled within 1 hour "
                        "while they are pending or processing.")
     _check_nothing_downloaded(order)
-    _cancel(order, "customer", "Cancelled by the shopper")
-    db.session.commit()
-    return _reload(order)
+    if any(change.status == "delivered" for change in order.history) or order.returns:
+        raise Conflict(EVER_DELIVERED)
+
+
+def can_cancel(order: Order) -> bool:
+    """Whether the shopper may cancel the order now (the order page shows Cancel), by the cancel's own rules."""
+    try:
+        _check_customer_cancel(order)
+    except Conflict:
+        return False
+    return True
 
 
 def _has_parcels(order: Order) -> bool:

@@ -16,7 +16,7 @@ import logging
 import secrets
 from collections.abc import Callable
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import select, update
 
 from bookstore import jobs, money
 from bookstore.errors import Conflict, NotFound, ValidationFailed
@@ -285,7 +285,7 @@ def refund_part(refund_id: int) -> str:
     return "refunded"
 
 
-# ---- the sweep and the dashboard -------------------------------------------------------------------------
+# ---- the sweep -------------------------------------------------------------------------------------
 
 def pending_ids(limit: int = 200) -> list[int]:
     """Orders whose refund is still to be made (for the sweep); not those Razorpay refused for good."""
@@ -298,19 +298,6 @@ def pending_part_ids(limit: int = 200) -> list[int]:
     """RTO parcels' and part refunds still to be made (for the sweep)."""
     return list(db.session.scalars(select(OrderRefund.id).where(OrderRefund.status == "refund_pending")
                                    .order_by(OrderRefund.id).limit(limit)))
-
-
-def needing_attention() -> int:
-    """Refunds a person should look at (the admin dashboard): failed again and again, or refused by Razorpay
-    for good, of cancelled orders, of returns, of RTO parcels and part refunds."""
-    def stuck(model, status):
-        return db.session.scalar(select(db.func.count()).select_from(model).where(
-            status == "refund_pending",
-            or_(model.refund_attempts >= ATTENTION_AFTER_ATTEMPTS, model.refund_stopped.is_(True)))) or 0
-    rows = db.session.scalar(select(db.func.count()).select_from(OrderRefund).where(or_(
-        OrderRefund.status == "failed",
-        (OrderRefund.status == "refund_pending") & (OrderRefund.refund_attempts >= ATTENTION_AFTER_ATTEMPTS)))) or 0
-    return stuck(Order, Order.payment_status) + stuck(ReturnRequest, ReturnRequest.status) + rows
 
 
 def _rupees(paise: int) -> str:

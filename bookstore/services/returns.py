@@ -584,6 +584,11 @@ def _refund_step(request: ReturnRequest, order: Order, data: dict, note: str, ad
     reference = (data.get("payout_reference") or "").strip()
     if not reference:
         raise ValidationFailed({"payoutReference": ["Give the reference of the UPI or bank transfer you made."]})
+    _lock(order)  # a part refund recorded meanwhile cannot take the same rupees
+    left = refunds.refundable(order, excluding=request)
+    if request.refund_paise > left:
+        raise Conflict(f"At most {_rupees(left)} of this order can still be refunded, less than this return's "
+                       f"{_rupees(request.refund_paise)}." if left else "Nothing of this order is left to refund.")
     _claim(request, "refunded", payout_reference=reference, refunded_at=utcnow(), admin_note=note or request.admin_note,
            **_erased())
     _refunded(request, order, f"admin:{admin.id}")

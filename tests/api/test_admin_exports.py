@@ -41,8 +41,8 @@ def test_orders_export_is_the_filtered_list_as_safe_csv(client, admin, factories
 
     rows = read_csv(client.get("/api/admin/orders/export.csv", headers=admin))
     assert rows[0] == ["Order number", "Order ID", "Placed at (IST)", "Status", "Payment method", "Payment status",
-                       "Customer", "E-mail", "Phone", "City", "State", "PIN", "Items", "Total (INR)", "Coupon",
-                       "Discount (INR)"]
+                       "Customer", "E-mail", "Phone", "City", "State", "PIN", "Items", "Total (INR)",
+                       "Paid after refunds (INR)", "Coupon", "Discount (INR)"]
     assert [row[1] for row in rows[1:]] == [second["_id"], first["_id"]]  # newest first
     row = rows[2]
     assert row[0] == first["orderNumber"] and row[3] == "pending" and row[4] == "cod"

@@ -28,8 +28,8 @@ def list_orders(query):
 
 
 EXPORT_COLUMNS = ["Order number", "Order ID", "Placed at (IST)", "Status", "Payment method", "Payment status",
-                  "Customer", "E-mail", "Phone", "City", "State", "PIN", "Items", "Total (INR)", "Coupon",
-                  "Discount (INR)"]
+                  "Customer", "E-mail", "Phone", "City", "State", "PIN", "Items", "Total (INR)",
+                  "Paid after refunds (INR)", "Coupon", "Discount (INR)"]
 
 
 def _export_row(order) -> list:
@@ -37,7 +37,8 @@ def _export_row(order) -> list:
     return [order.order_number, order.public_id, placed.astimezone(IST).strftime("%Y-%m-%d %H:%M"), order.status,
             order.payment_method, order.payment_status, f"{order.first_name} {order.last_name}", order.email,
             order.phone, order.city, order.state, order.zip_code, order.item_count,
-            money.decimal_text(order.total_paise), order.coupon_code or "", money.decimal_text(order.discount_paise)]
+            money.decimal_text(order.total_paise), money.decimal_text(refunds.refundable(order)),
+            order.coupon_code or "", money.decimal_text(order.discount_paise)]
 
 
 @blp.route("/export.csv", methods=["GET"])

@@ -89,6 +89,7 @@ const KitScreens = adminScreen("KitScreens");
 const ShopSettings = adminScreen("ShopSettings");
 const ManageReviews = adminScreen("ManageReviews");
 const ManageReturns = adminScreen("ManageReturns");
+const StuckRefunds = adminScreen("StuckRefunds");
 const AdminNotFound = adminScreen("AdminNotFound");
 const Newsletter = adminScreen("Newsletter");
 const AuditLog = adminScreen("AuditLog");
@@ -168,6 +169,7 @@ export function AppRouter() {
             <Route path="shipping-payments" element={<ShopSettings />} />
             <Route path="reviews" element={<ManageReviews />} />
             <Route path="returns" element={<ManageReturns />} />
+            <Route path="refunds" element={<StuckRefunds />} />
             <Route path="newsletter" element={<Newsletter />} />
             <Route path="audit" element={<AuditLog />} />
             <Route path="*" element={<AdminNotFound />} />

@@ -27,6 +27,8 @@ function OrderScreen({ id, token }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState(null);
+  // A download ends the shopper's cancel (the server would answer 409): the button goes at once.
+  const [downloaded, setDownloaded] = useState(false);
   const order = changed ?? data;
 
   async function cancel() {
@@ -65,7 +67,7 @@ function OrderScreen({ id, token }) {
       </div>
       <p className="order-card__meta">Placed {formatDate(order.createdAt)}</p>
       {note && <Banner tone={note.tone} onDismiss={() => setNote(null)}>{note.text}</Banner>}
-      {canCancel(order) && (
+      {canCancel(order) && !downloaded && (
         <div className="order-card__actions">
           {!confirming && (
             <button type="button" className="link-button link-button--danger" onClick={() => setConfirming(true)}>
@@ -83,7 +85,7 @@ function OrderScreen({ id, token }) {
         </div>
       )}
       <section className="card order-result" aria-label={`Order ${order.orderNumber}`}>
-        <OrderDetails order={order} headingLevel={2} />
+        <OrderDetails order={order} headingLevel={2} onDownloaded={() => setDownloaded(true)} />
       </section>
       {hasReturns(order) && (
         <Suspense fallback={<Loading label="Loading returns…" />}>

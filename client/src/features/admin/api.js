@@ -116,6 +116,16 @@ export function refundPartOfOrder(id, body) {
   return adminCall(`admin/orders/${encodeURIComponent(id)}/refunds`, { method: "POST", body });
 }
 
+/** {refunds, pagination}: refunds that need a person, the longest waiting first. */
+export function listStuckRefunds({ page = 1, signal } = {}) {
+  return adminCall(`admin/refunds/attention${query({ page, limit: ADMIN_PAGE_SIZE })}`, { signal });
+}
+
+/** Ask again for a refund (kind: cancel, return, rto or part) once its cause is fixed; resolves to {message, order}. */
+export function retryRefund(kind, id) {
+  return adminCall(`admin/refunds/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/retry`, { method: "POST" });
+}
+
 /** Ship lines of an order: {courier, awb, trackingUrl?, packages?, aggregator?, lines?}; resolves to
  * {message, order, shipment} (through Shiprocket: 202 and the parcel `booking` until the job books it). */
 export function shipOrder(id, body) {

@@ -17,6 +17,7 @@ export const adminPaths = {
   contacts: () => "/admin/contacts",
   shopSettings: () => "/admin/shipping-payments",
   reviews: () => "/admin/reviews",
+  refunds: (params) => `/admin/refunds${query(params)}`,
   returns: (params) => `/admin/returns${query(params)}`,
   coupons: (params) => `/admin/coupons${query(params)}`,
   newCoupon: () => "/admin/coupons/new",

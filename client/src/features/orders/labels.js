@@ -37,8 +37,13 @@ export function paymentStatusLabel(status) {
   return PAYMENT_STATUSES[status] ?? (status ? status.replace(/_/g, " ") : "Pending");
 }
 
-/** Product §7.4: the owner may cancel a pending or processing order within 1 hour of placing it. */
+/**
+ * Product §7.4: the owner may cancel a pending or processing order within 1 hour of placing it. An order read whole
+ * says whether the server's other rules allow it (`canCancel`: no parcel sent, no e-book downloaded, never
+ * delivered, no return); the hour is checked here too, since the page may stay open past it.
+ */
 export function canCancel(order, now = Date.now()) {
+  if (order.canCancel === false) return false;
   return ["pending", "processing"].includes(order.status) && now - new Date(order.createdAt).getTime() < 3600 * 1000;
 }
 

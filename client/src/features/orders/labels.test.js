@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { confirmByText, promiseText } from "./labels.js";
+import { canCancel, confirmByText, promiseText } from "./labels.js";
 
 test("an order's promise is shown while the parcel is on its way", () => {
   const promisedDelivery = { from: "2026-12-01", to: "2026-12-03" };
@@ -19,4 +19,13 @@ test("a large cash order says until when it waits for the shop's confirmation wh
       dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(new Date(confirmBy))}`);
   assert.equal(confirmByText({ status: "processing", confirmBy }), "");
   assert.equal(confirmByText({ status: "pending", confirmBy: null }), "");
+});
+
+test("the Cancel button follows the order's canCancel and the hour", () => {
+  const placed = Date.parse("2026-12-01T10:00:00Z");
+  const order = { status: "pending", createdAt: "2026-12-01T10:00:00Z" };
+  assert.equal(canCancel(order, placed + 60_000), true);
+  assert.equal(canCancel({ ...order, canCancel: true }, placed + 60_000), true);
+  assert.equal(canCancel({ ...order, canCancel: false }, placed + 60_000), false); // an e-book was downloaded
+  assert.equal(canCancel({ ...order, canCancel: true }, placed + 3601_000), false);
 });

@@ -15,6 +15,7 @@ export { KitScreens } from "./kit-screens.jsx";
 export { ShopSettings } from "./shop-settings.jsx";
 export { ManageReviews } from "./reviews.jsx";
 export { ManageReturns } from "./returns.jsx";
+export { StuckRefunds } from "./refunds.jsx";
 export { AdminNotFound } from "./not-found.jsx";
 export { Newsletter } from "./newsletter.jsx";
 export { AuditLog } from "./audit.jsx";

@@ -46,9 +46,10 @@ function DashboardBody({ stats, recentOrders }) {
     <div className="adm-dashboard">
       {stats.refundsNeedingAttention > 0 && (
         <p className="adm-alert adm-alert--error" role="alert">
-          {stats.refundsNeedingAttention === 1 ? "1 refund keeps" : `${formatCount(stats.refundsNeedingAttention)} refunds keep`}{" "}
-          failing at Razorpay. The shop retries by itself; if it goes on, check the payment in Razorpay's dashboard.{" "}
-          <Link to={adminPaths.orders({ status: "cancelled" })}>Cancelled orders</Link>
+          {stats.refundsNeedingAttention === 1 ? "1 refund" : `${formatCount(stats.refundsNeedingAttention)} refunds`}{" "}
+          {stats.refundsNeedingAttention === 1 ? "needs" : "need"} a person: Razorpay refused or keeps failing. Check the
+          payment in Razorpay&apos;s dashboard, then retry.{" "}
+          <Link to={adminPaths.refunds()}>Refunds needing attention</Link>
         </p>
       )}
       <section aria-label="Totals">

@@ -11,7 +11,7 @@ function tokenOf(order) {
   }
 }
 
-export function DownloadButton({ order, line }) {
+export function DownloadButton({ order, line, onDownloaded }) {
   const [left, setLeft] = useState(line.downloadsLeft);
   const [state, setState] = useState({ busy: false, message: "" });
   const open = order.paymentStatus === "paid" && Boolean(order.downloadsUntil)
@@ -26,6 +26,7 @@ export function DownloadButton({ order, line }) {
       const { url } = await downloadLine(order._id, line.lineId, tokenOf(order));
       setLeft((count) => Math.max(0, count - 1));
       setState({ busy: false, message: "Your download has started." });
+      onDownloaded?.();
       window.location.assign(url);
     } catch (error) {
       setState({ busy: false, message: error.message || "The download could not start. Please try again." });

@@ -21,8 +21,8 @@ export function StatusBadge({ status }) {
 }
 
 /** `showPromise`: the "Arriving between …" line (a list whose card already says it leaves it out); `showBill`:
- * the bill's download link (a card with its own leaves it out). */
-export function OrderDetails({ order, headingLevel = 3, showPromise = true, showBill = true }) {
+ * the bill's download link (a card with its own leaves it out); `onDownloaded`: after a line's download starts. */
+export function OrderDetails({ order, headingLevel = 3, showPromise = true, showBill = true, onDownloaded }) {
   const Heading = `h${headingLevel}`;
   const address = order.shippingAddress ?? {};
   const promise = showPromise ? promiseText(order) : "";
@@ -40,7 +40,7 @@ export function OrderDetails({ order, headingLevel = 3, showPromise = true, show
             <span className="order-line__title">{line.title}<span className="order-line__author">{line.author}</span></span>
             <span className="order-line__qty">{line.quantity} × {formatRupees(line.price)}</span>
             <span className="order-line__total">{formatRupees(line.lineTotal)}</span>
-            {line.digital && <DownloadButton order={order} line={line} />}
+            {line.digital && <DownloadButton order={order} line={line} onDownloaded={onDownloaded} />}
           </li>
         ))}
       </ul>
