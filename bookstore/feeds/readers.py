@@ -7,7 +7,6 @@ only the fields it carries.
 """
 import codecs
 import csv
-import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -96,14 +95,22 @@ def csv_encoding(sample: bytes) -> str:
     return best.encoding if best is not None else "cp1252"
 
 
+def _decoded(stream, encoding: str) -> Iterator[str]:
+    """The file's lines as text, decoded one by one, so a byte that is not `encoding` is refused with its line."""
+    for number, line in enumerate(stream, start=1):
+        try:
+            yield line.decode(encoding)
+        except UnicodeDecodeError:
+            raise FeedRefused(f"Line {number} is not {encoding} text; save the sheet as CSV UTF-8.") from None
+
+
 def _csv(stream) -> Feed:
     encoding = csv_encoding(stream.read(_SAMPLE_BYTES))
     stream.seek(0)
-    text = io.TextIOWrapper(stream, encoding=encoding, newline="")
-    reader = csv.reader(text)
+    reader = csv.reader(_decoded(stream, encoding))
     try:
         header = next(reader, None)
-    except (UnicodeDecodeError, csv.Error) as error:
+    except csv.Error as error:
         raise FeedRefused(f"The file cannot be read as CSV: {error}.") from None
     if header is None:
         raise FeedRefused("The file is empty.")
@@ -111,16 +118,12 @@ def _csv(stream) -> Feed:
 
     def rows():
         try:
-            for values in reader:
+            # Numbered by record, as a spreadsheet numbers its rows (a quoted cell may hold line breaks).
+            for number, values in enumerate(reader, start=2):
                 if any(value.strip() for value in values):
-                    yield reader.line_num, _cells(keys, values)
-        except UnicodeDecodeError:
-            raise FeedRefused(f"Line {reader.line_num + 1} is not {encoding} text; save the sheet as "
-                              "CSV UTF-8.") from None
+                    yield number, _cells(keys, values)
         except csv.Error as error:
             raise FeedRefused(f"Line {reader.line_num} cannot be read as CSV: {error}.") from None
-        finally:
-            text.detach()
 
     return Feed("csv", rows(), unknown)
 
