@@ -121,7 +121,8 @@ def import_books(path, dry_run, kind, lines, report):
                 out.close()
     counts = run.counts
     click.echo(f"{run.file_type.upper()} {kind} feed, dry run: {counts.rows} rows, {counts.created} created, "
-               f"{counts.updated} updated, {counts.unchanged} unchanged, {counts.refused} refused. Nothing was changed.")
+               f"{counts.updated} updated, {counts.unchanged} unchanged, {counts.refused} refused. "
+               "Nothing was changed.")
 
 
 def _echoed(rows, limit: int):

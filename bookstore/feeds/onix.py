@@ -187,7 +187,8 @@ def product_row(element) -> dict:
     price, discounted, stock = _supply(product)
     language = _language(detail)
     row = {
-        "isbn": _isbn(product), "title": _title(detail), "author": _authors(detail), "description": _description(product),
+        "isbn": _isbn(product), "title": _title(detail), "author": _authors(detail),
+        "description": _description(product),
         "price": price, "discountedPrice": discounted, "stock": stock, "publisher": publisher,
         "publicationDate": day, "language": language, "pages": _pages(detail), "format": _format(detail),
         "dimensions": dimensions, "weight": weight, "exams": "; ".join(_subjects(detail, "20")),
