@@ -7,6 +7,7 @@ only the fields it carries.
 """
 import codecs
 import csv
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -22,6 +23,8 @@ from bookstore.feeds.onix import ProductReader
 _SAMPLE_BYTES = 256 * 1024
 # An XML prolog (declaration, comments) longer than this before the root element is not an ONIX feed.
 _PROLOG_BYTES = 64 * 1024
+# A 100,000-row sheet of the shop's columns unpacks to about 100 MB.
+XLSX_MAX_UNPACKED_BYTES = 1024 * 1024 * 1024
 # The encodings a spreadsheet writes a CSV in: UTF-8 (with or without a byte-order mark) and Excel's Windows-1252.
 _CSV_ENCODINGS = ["utf_8", "cp1252"]
 
@@ -36,6 +39,7 @@ class Feed:
     file_type: str
     rows: Iterator[Row]
     unknown_columns: list[str] = field(default_factory=list)
+    columns: list[str] = field(default_factory=list)  # the keys of the header's known columns (CSV and XLSX)
 
 
 def open_feed(stream) -> Feed:
@@ -125,10 +129,25 @@ def _csv(stream) -> Feed:
         except csv.Error as error:
             raise FeedRefused(f"Line {reader.line_num} cannot be read as CSV: {error}.") from None
 
-    return Feed("csv", rows(), unknown)
+    return Feed("csv", rows(), unknown, [key for key in keys if key])
+
+
+def _unpacked_size(stream) -> int:
+    """What the workbook's parts declare they unpack to (zipfile never inflates a part past its declared size)."""
+    try:
+        with zipfile.ZipFile(stream) as archive:
+            return sum(part.file_size for part in archive.infolist())
+    except zipfile.BadZipFile:
+        raise FeedRefused("The workbook cannot be read: it is not a valid XLSX file.") from None
+    finally:
+        stream.seek(0)
 
 
 def _xlsx(stream) -> Feed:
+    # A ZIP bomb: openpyxl keeps the shared strings in memory, so a workbook that unpacks past the limit is refused.
+    if _unpacked_size(stream) > XLSX_MAX_UNPACKED_BYTES:
+        raise FeedRefused(f"The workbook unpacks to more than {XLSX_MAX_UNPACKED_BYTES // 1024 // 1024} MB; "
+                          "save it as CSV instead.")
     try:
         # read_only streams the sheet's XML; formulas stay the text they are (data_only would read cached results).
         book = openpyxl.load_workbook(stream, read_only=True, data_only=False)
@@ -150,7 +169,7 @@ def _xlsx(stream) -> Feed:
         finally:
             book.close()
 
-    return Feed("xlsx", rows(), unknown)
+    return Feed("xlsx", rows(), unknown, [key for key in keys if key])
 
 
 def _onix(stream) -> Feed:

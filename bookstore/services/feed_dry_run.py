@@ -119,6 +119,11 @@ class DryRun:
         """The report, row by row (ignored columns first)."""
         for name in self.feed.unknown_columns:
             yield ReportLine(1, "", "ignored", name, "The shop reads no such column; it is ignored.")
+        if self.kind == "stock":
+            for key in self.feed.columns:
+                if key not in STOCK_KEYS:
+                    yield ReportLine(1, "", "ignored", LABELS[key], "A price & stock feed reads only ISBN, price, "
+                                                                    "discounted price and stock; it is ignored.")
         with Session(db.engine) as session:
             self._lookups = _Lookups(session)
             rows = iter(self.feed.rows)

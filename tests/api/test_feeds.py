@@ -318,8 +318,11 @@ def test_a_price_and_stock_feed_reads_only_its_columns(client, admin, factories)
             {"ISBN": isbn13(993), "Stock": "5"}]
     body = reply_of(dry_run(client, admin, csv_bytes(rows, header), kind="stock"))
     assert body["counts"] == {"rows": 3, "created": 0, "updated": 1, "unchanged": 0, "refused": 2}, body["lines"]
-    assert body["lines"][0] == {"row": 1, "isbn": "", "outcome": "ignored", "field": "Supplier code",
-                                "message": "The shop reads no such column; it is ignored."}
+    assert body["lines"][:2] == [
+        {"row": 1, "isbn": "", "outcome": "ignored", "field": "Supplier code",
+         "message": "The shop reads no such column; it is ignored."},
+        {"row": 1, "isbn": "", "outcome": "ignored", "field": "Title",
+         "message": "A price & stock feed reads only ISBN, price, discounted price and stock; it is ignored."}]
     assert [(line["field"], line["message"]) for line in body["lines"] if line["outcome"] == "updated"] == [
         ("Stock", "3 → 40")]
     assert refusals(body) == [
@@ -342,6 +345,22 @@ def test_the_report_is_downloadable_as_csv(client, admin):
     assert [line[2] for line in report[1:]] == ["created"] * 5 + ["refused", "total"]
     assert report[6][3:] == ["Category", "Unknown category: Cookery."]
     assert report[7][4].startswith("6 rows: 5 created, 0 updated, 0 unchanged, 1 refused")
+
+
+def test_a_workbook_that_unpacks_too_far_is_refused(client, admin, monkeypatch):
+    """An XLSX (a ZIP) whose parts unpack past the limit is refused before openpyxl inflates it (ZIP bombs)."""
+    import zipfile
+
+    from bookstore.feeds import readers
+    content = io.BytesIO(xlsx_bytes([new_row(1050)]))
+    with zipfile.ZipFile(content, "a", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/padding.bin", b"\0" * 200_000)
+    assert len(content.getvalue()) < 30_000
+    monkeypatch.setattr(readers, "XLSX_MAX_UNPACKED_BYTES", 100_000)
+    response = dry_run(client, admin, content.getvalue(), name="bomb.xlsx")
+    assert response.status_code == 422 and "unpacks to more than" in response.get_json()["message"]
+    monkeypatch.setattr(readers, "XLSX_MAX_UNPACKED_BYTES", 1_000_000)
+    assert reply_of(dry_run(client, admin, content.getvalue(), name="bomb.xlsx"))["counts"]["created"] == 1
 
 
 def test_a_file_over_the_limit_is_413(client, admin, app, monkeypatch):
