@@ -209,8 +209,11 @@ class ProductReader:
         try:
             for event, element in self.events:
                 name = _name(element)
-                if number == 0 and event == "start" and element.getparent() is None and name != "onixmessage":
-                    raise FeedRefused("The XML is not an ONIX 3.0 message (its root must be ONIXMessage).")
+                if number == 0 and event == "start" and element.getparent() is None:
+                    if element.getroottree().docinfo.doctype:  # one hidden behind a long prolog
+                        raise FeedRefused("XML with a DOCTYPE or entities is refused; ONIX 3.0 needs neither.")
+                    if name != "onixmessage":
+                        raise FeedRefused("The XML is not an ONIX 3.0 message (its root must be ONIXMessage).")
                 if event == "end" and name == "product":
                     number += 1
                     yield number, product_row(element)

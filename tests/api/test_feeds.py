@@ -221,6 +221,8 @@ def test_an_onix_short_tag_feed_is_read(client, admin):
      b"<ONIXMessage><Product/></ONIXMessage>", "DOCTYPE"),
     (b'<?xml version="1.0"?><!DOCTYPE x SYSTEM "http://127.0.0.1/evil.dtd"><ONIXMessage/>', "DOCTYPE"),
     (b"<ONIXMessage><Product>&xxe;</Product></ONIXMessage>", "not well formed"),
+    (b'<?xml version="1.0"?><!--' + b"x" * 70_000 + b'--><!DOCTYPE ONIXMessage [<!ENTITY a "aaaa">]>'
+     b"<ONIXMessage><Product>&a;</Product></ONIXMessage>", "DOCTYPE"),
     (b"<rss><channel/></rss>", "not an ONIX 3.0 message"),
     (b"", "empty"),
     (b"Title,Author\r\nA,B\r\n", "ISBN column"),
@@ -411,6 +413,12 @@ def test_the_cli_twin_prints_the_report_and_counts(runner, factories, tmp_path):
     assert stock.exit_code == 0 and "1 unchanged, 1 refused" in stock.output, stock.output
     refused = runner.invoke(args=["import-books", str(path)])
     assert refused.exit_code == 2 and "not built yet" in refused.output
+    runner.app.config["FEED_MAX_BYTES"], limit = 100, runner.app.config["FEED_MAX_BYTES"]
+    try:
+        too_large = runner.invoke(args=["import-books", str(path), "--dry-run"])
+    finally:
+        runner.app.config["FEED_MAX_BYTES"] = limit
+    assert too_large.exit_code == 1 and "at most 100 bytes" in too_large.output
     assert db.session.scalar(db.select(Book.title)) == "Old Title" and count(Book) == 1
 
 
