@@ -1,4 +1,5 @@
-"""Operator commands: flask create-admin, seed-demo, expire-orders, send-mail, send-newsletter, check-stock."""
+"""Operator commands: flask create-admin, seed-demo, expire-orders, send-mail, send-newsletter, check-stock,
+import-books."""
 import click
 from flask import Flask
 from flask.cli import with_appcontext
@@ -100,7 +101,55 @@ def check_stock():
     click.echo("Every book's stock equals its ledger.")
 
 
+@click.command("import-books")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--dry-run", is_flag=True, help="Check the feed and report what it would change (nothing is written).")
+@click.option("--kind", type=click.Choice(["catalogue", "stock"]), default="catalogue", show_default=True,
+              help="catalogue: create and update books; stock: ISBN, price, discounted price and stock only.")
+@click.option("--lines", default=50, show_default=True, type=click.IntRange(min=0),
+              help="Report lines to print (the counts always follow).")
+@click.option("--report", type=click.Path(dir_okay=False, writable=True),
+              help="Write the whole report to this CSV file.")
+@with_appcontext
+def import_books(path, dry_run, kind, lines, report):
+    """Read a catalogue or price & stock feed (CSV, XLSX or ONIX 3.0) from PATH; with --dry-run, report per row."""
+    from flask import current_app
+
+    from bookstore.errors import ApiError
+    from bookstore.services import feed_dry_run
+    from bookstore.services.csv_export import rows_to_csv
+
+    if not dry_run:
+        raise click.UsageError("Applying a feed is not built yet: run it with --dry-run to see its report.")
+    with open(path, "rb") as stream:
+        try:
+            run = feed_dry_run.open_dry_run(stream, kind, current_app.config["FEED_MAX_BYTES"])
+        except ApiError as error:
+            raise click.ClickException(error.message) from None
+        out = open(report, "w", encoding="utf-8", newline="") if report else None
+        try:
+            rows = feed_dry_run.report_rows(run)
+            for chunk in rows_to_csv(feed_dry_run.REPORT_HEADER, _echoed(rows, lines)):
+                if out:
+                    out.write(chunk)
+        finally:
+            if out:
+                out.close()
+    counts = run.counts
+    click.echo(f"{run.file_type.upper()} {kind} feed, dry run: {counts.rows} rows, {counts.created} created, "
+               f"{counts.updated} updated, {counts.unchanged} unchanged, {counts.refused} refused. "
+               "Nothing was changed.")
+
+
+def _echoed(rows, limit: int):
+    """Pass the report's rows on, printing the first `limit` of them (not the closing total: the counts say it)."""
+    for n, row in enumerate(rows):
+        if n < limit and row[2] != "total":
+            click.echo(f"row {row[0]}  {row[1] or '-'}  {row[2]}  {row[3] or '-'}: {row[4]}")
+        yield row
+
+
 def register_cli(app: Flask) -> None:
     """Add the operator commands to `flask`."""
-    for command in (create_admin, seed_demo, expire_orders, send_mail, send_newsletter, check_stock):
+    for command in (create_admin, seed_demo, expire_orders, send_mail, send_newsletter, check_stock, import_books):
         app.cli.add_command(command)

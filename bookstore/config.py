@@ -108,6 +108,8 @@ SETTINGS: dict[str, tuple[str | None, str]] = {
                          "process, each of which may wait on a slow client or partner"),
     "CLIENT_TIMEOUT_SECONDS": ("10", "gunicorn closes a connection whose client sends (or reads) nothing for this "
                                      "long in the middle of a request"),
+    "FEED_MAX_BYTES": (str(50 * 1024 * 1024), "largest catalogue or price & stock feed (CSV, XLSX, ONIX) an "
+                                               "administrator may upload or `flask import-books` reads, in bytes"),
     "JOBS_URL": ("", "the job queue: empty means a SQLite file in the instance folder (one machine); "
                      "redis://host:6379/1 for a fleet"),
     "JOBS_IN_WEB": ("true", "the web process also runs a job consumer (one dyno is a whole shop); false on a fleet "
@@ -292,6 +294,7 @@ def load_config(app: Flask, overrides: dict | None = None) -> None:
         DOWNLOAD_DAYS=int(_env("DOWNLOAD_DAYS", overrides)),
         DOWNLOADS_PER_LINE=int(_env("DOWNLOADS_PER_LINE", overrides)),
         DIGITAL_FILE_MAX_BYTES=int(float(_env("DIGITAL_FILE_MAX_MB", overrides)) * 1024 * 1024),
+        FEED_MAX_BYTES=int(_env("FEED_MAX_BYTES", overrides)),
         RETURN_WINDOW_DAYS=int(_env("RETURN_WINDOW_DAYS", overrides)),
         JOBS_URL=_env("JOBS_URL", overrides),
         JOBS_IN_WEB=str(_env("JOBS_IN_WEB", overrides)).lower() in _TRUE,

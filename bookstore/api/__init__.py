@@ -12,6 +12,7 @@ def register_blueprints(app: Flask) -> None:
     from bookstore.api.admin import book_files as admin_book_files
     from bookstore.api.admin import coupons as admin_coupons
     from bookstore.api.admin import dashboard as admin_dashboard
+    from bookstore.api.admin import feeds as admin_feeds
     from bookstore.api.admin import kits as admin_kits
     from bookstore.api.admin import newsletter as admin_newsletter
     from bookstore.api.admin import orders as admin_orders
@@ -30,7 +31,8 @@ def register_blueprints(app: Flask) -> None:
                    payments, delivery, shop, admin_orders, admin_dashboard, admin_newsletter, admin_audit,
                    admin_shop_settings, admin_coupons, admin_search_synonyms, reviews, admin_reviews, alerts,
                    shipments, admin_shipments, addresses, kits,
-                   admin_kits, downloads, admin_book_files, admin_returns, admin_stock, admin_refunds):
+                   admin_kits, downloads, admin_book_files, admin_returns, admin_stock, admin_refunds,
+                   admin_feeds):
         api.register_blueprint(module.blp)
     api.register_blueprint(newsletter.one_click_blp)
     api.register_blueprint(admin_blp)
