@@ -223,7 +223,7 @@ def test_kit_lines_sold_before_0025_get_their_books_prices_and_formats(fresh_app
 
 
 def test_the_stock_ledger_opens_each_existing_book_with_its_stock(fresh_app):
-    """Migration 0033 writes one `opening` row of its current stock per book, so `flask check-stock` holds at once."""
+    """Migration 0031 writes one `opening` row of its current stock per book, so `flask check-stock` holds at once."""
     from tests.factories import Factories
     upgrade(revision="0030_order_placed_from")
     factories = Factories()

@@ -1,6 +1,6 @@
 """the stock ledger: one row per change of a book's stock (product §5.9)
 
-Revision ID: 0033_stock_ledger
+Revision ID: 0031_stock_ledger
 Revises: 0030_order_placed_from
 Create Date: 2026-11-27 23:00:00
 
@@ -11,7 +11,7 @@ stock, written by one INSERT ... SELECT, so `flask check-stock` holds from the s
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0033_stock_ledger'
+revision = '0031_stock_ledger'
 down_revision = '0030_order_placed_from'
 branch_labels = None
 depends_on = None
