@@ -4,6 +4,9 @@ import * as api from "./api.js";
 
 // One store for the page: many book cards ask "is this saved?" without a call each.
 let state = { token: null, status: "idle", entries: [], ids: new Set(), error: null };
+// Bumped by every add or remove: a load that started before one answers a list older than the
+// change's own answer (the server may serve both at once), so it is dropped.
+let changes = 0;
 const listeners = new Set();
 
 function set(next) {
@@ -19,8 +22,9 @@ function subscribe(listener) {
 
 function load(token) {
   set({ token, status: "loading", error: null });
+  const startedAfter = changes;
   api.getWishlist().then(
-    (entries) => state.token === token && set({ status: "ready", entries }),
+    (entries) => state.token === token && set(changes === startedAfter ? { status: "ready", entries } : { status: "ready" }),
     (error) => state.token === token && set({ status: "error", error: error.message ? error : new Error("Failed to fetch wishlist") }),
   );
 }
@@ -47,6 +51,7 @@ export function useWishlist({ token, isSignedIn, openAuthModal }) {
       return false;
     }
     try {
+      changes += 1;
       set({ entries: await api.addToWishlist(book._id ?? book), error: null });
       return true;
     } catch (error) {
@@ -57,6 +62,7 @@ export function useWishlist({ token, isSignedIn, openAuthModal }) {
 
   const remove = useCallback(async (bookId) => {
     try {
+      changes += 1;
       set({ entries: await api.removeFromWishlist(bookId), error: null });
     } catch (error) {
       set({ error: new Error(error.message || "Failed to remove from wishlist") });
