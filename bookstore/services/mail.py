@@ -127,13 +127,6 @@ def may_confirm(address: str) -> bool:
     return True
 
 
-def send(to: str, subject: str, text: str) -> OutboxMail:
-    """Queue a mail that reports no other change (a newsletter link) and commit it."""
-    mail = queue(to, subject, text)
-    db.session.commit()
-    return mail
-
-
 def _claim(mail_id: int) -> bool:
     """Take the mail for this consumer: unsent, under the attempt limit, nobody else sending it."""
     now = utcnow()
